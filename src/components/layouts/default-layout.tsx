@@ -1,0 +1,29 @@
+import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { BackToTop } from '../back-to-top'
+import { CookieNotice } from '../cookie-notice'
+import { Footer } from '../footer'
+import { Header } from '../header'
+
+/** Header and footer around the page, back-to-top, cookie notice and the live-chat slot. */
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        <Trans>Skip to content</Trans>
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+      <BackToTop />
+      <CookieNotice />
+      {/* The live-chat widget mounts here when a provider is configured. */}
+      <div id="live-chat-slot" data-testid="live-chat-slot" />
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { NavigationItem } from './catalog.schemas'
+import { getNavigation } from './catalog.functions'
+import { withLocalNews } from './navigation'
+
+/** Navigation: loaded once and kept (SPEC §7); on failure only the local News entry shows. */
+export const navigationQuery = () =>
+  queryOptions({
+    queryKey: ['navigation'],
+    queryFn: async (): Promise<NavigationItem[]> => {
+      try {
+        return withLocalNews(await getNavigation())
+      } catch (error) {
+        console.error('Navigation load failed', error)
+        return withLocalNews([])
+      }
+    },
+    staleTime: Infinity,
+  })

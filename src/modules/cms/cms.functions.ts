@@ -1,0 +1,11 @@
+import { createServerFn } from '@tanstack/react-start'
+import { z } from 'zod'
+import { getDb } from '../../server/db/client'
+import { LOCALES } from '../i18n/locales'
+import { latestGameArticles, listLinks } from './cms.server'
+
+export const getLinks = createServerFn({ method: 'GET' }).handler(async () => listLinks(await getDb()))
+
+export const getLatestGameArticles = createServerFn({ method: 'GET' })
+  .validator(z.object({ locale: z.enum(LOCALES), limit: z.number().int().min(1).max(24).default(6) }))
+  .handler(async ({ data }) => latestGameArticles(await getDb(), data.locale, data.limit))

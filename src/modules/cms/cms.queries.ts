@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { Locale } from '../i18n/locales'
+import type { LinkItem } from './cms.schemas'
+import { getLatestGameArticles, getLinks } from './cms.functions'
+
+/** Links (banners = scene 1, hot games = scene 2), cached after first load; failure → empty list. */
+export const linksQuery = () =>
+  queryOptions({
+    queryKey: ['cms', 'links'],
+    queryFn: async (): Promise<LinkItem[]> => {
+      try {
+        return await getLinks()
+      } catch (error) {
+        console.error('Links load failed', error)
+        return []
+      }
+    },
+    staleTime: Infinity,
+  })
+
+export const latestGameArticlesQuery = (locale: Locale, limit = 6) =>
+  queryOptions({
+    queryKey: ['cms', 'articles', 'games', 'latest', locale, limit],
+    queryFn: () => getLatestGameArticles({ data: { locale, limit } }),
+    staleTime: 5 * 60_000,
+  })

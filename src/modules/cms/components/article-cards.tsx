@@ -1,0 +1,54 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { localizePath } from '../../i18n/locales'
+import type { GameArticleSummary } from '../cms.schemas'
+import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
+
+export function ArticleCards({ articles, loading }: { articles?: GameArticleSummary[]; loading?: boolean }) {
+  const { i18n } = useLingui()
+  const prefix = useLocalePrefix()
+  if (loading) {
+    return (
+      <ul className="grid gap-4 sm:grid-cols-3" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="surface h-56 animate-pulse rounded-xl" />
+        ))}
+      </ul>
+    )
+  }
+  if (!articles || articles.length === 0) {
+    return (
+      <p className="text-muted">
+        <Trans>No articles yet.</Trans>
+      </p>
+    )
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-3">
+      {articles.map((article) => (
+        <li key={article.path}>
+          <a
+            href={localizePath(`/articles/${article.path}`, prefix)}
+            lang={article.locale}
+            className="surface block overflow-hidden rounded-xl hover:shadow-lg"
+          >
+            {article.cover ? (
+              <img
+                src={article.cover}
+                alt=""
+                width={600}
+                height={400}
+                loading="lazy"
+                className="aspect-[3/2] w-full object-cover"
+              />
+            ) : null}
+            <div className="p-4">
+              <p className="text-muted text-xs">{i18n.date(article.publishedAt, { dateStyle: 'medium' })}</p>
+              <p className="mt-1 font-semibold">{article.title}</p>
+              {article.summary ? <p className="text-muted mt-1 line-clamp-2 text-sm">{article.summary}</p> : null}
+            </div>
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}

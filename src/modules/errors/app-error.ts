@@ -1,0 +1,57 @@
+/**
+ * The one error type of the app. Server code throws it with a code; the HTTP boundary maps the
+ * code to a status and the UI translates the code. Messages here are for logs and API clients.
+ */
+export const ERROR_CODES = [
+  'NOT_FOUND',
+  'INVALID_INPUT',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYMENT_FAILED',
+  'INTERNAL',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  NOT_FOUND: 404,
+  INVALID_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  PAYMENT_FAILED: 402,
+  INTERNAL: 500,
+}
+
+export interface ErrorIssue {
+  path: string
+  message: string
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly issues?: ErrorIssue[]
+  readonly retryAfterSeconds?: number
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { issues?: ErrorIssue[]; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: extra.cause })
+    this.name = 'AppError'
+    this.code = code
+    this.issues = extra.issues
+    this.retryAfterSeconds = extra.retryAfterSeconds
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code]
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError
+}

@@ -1,0 +1,40 @@
+import { createRouter } from '@tanstack/react-router'
+import { QueryClient } from '@tanstack/react-query'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { i18n as clientI18n } from '@lingui/core'
+import { routeTree } from './routeTree.gen'
+import { createI18n } from './modules/i18n/i18n'
+import { ErrorPage } from './components/error-page'
+import { NotFoundPage } from './components/not-found-page'
+
+const isServer = typeof document === 'undefined'
+
+export function getRouter() {
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      // A per-request client on the server must not keep caches alive (known leak with long gcTime).
+      queries: isServer ? { gcTime: 0, retry: false } : { staleTime: 30_000, retry: 1 },
+    },
+  })
+  // The server renders many locales at once: one i18n instance per request; the browser has one.
+  const i18n = isServer ? createI18n() : clientI18n
+
+  const router = createRouter({
+    routeTree,
+    context: { queryClient, i18n },
+    caseSensitive: true,
+    scrollRestoration: true,
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: ErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+  })
+  setupRouterSsrQueryIntegration({ router, queryClient })
+  return router
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof getRouter>
+  }
+}

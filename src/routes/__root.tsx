@@ -1,0 +1,84 @@
+/// <reference types="vite/client" />
+import type { ReactNode } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
+import type { I18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import {
+  HeadContent,
+  Outlet,
+  Scripts,
+  createRootRouteWithContext,
+  useRouter,
+  useRouterState,
+} from '@tanstack/react-router'
+import { activateLocale } from '../modules/i18n/i18n'
+import { isLocale, localeFromPath, type Locale } from '../modules/i18n/locales'
+import { getRequestLocale, getShellInfo } from '../modules/shell/shell.functions'
+import { COLOR_MODE_SCRIPT, type ColorModePreference } from '../modules/shell/color-mode'
+import { AlternateLinks } from '../components/alternate-links'
+import appCss from '../styles/app.css?url'
+
+export interface RouterContext {
+  queryClient: QueryClient
+  i18n: I18n
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** A page may force a colour mode (SPEC §4); 'system' is rejected with a warning. */
+    colorMode?: ColorModePreference
+  }
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ context, location }): Promise<{ locale: Locale }> => {
+    // Decided before each navigation (SPEC §2): on the server from URL, cookie and headers; in
+    // the browser from the URL prefix, else the language already active.
+    const locale =
+      typeof document === 'undefined'
+        ? await getRequestLocale({ data: { pathname: location.pathname } })
+        : (localeFromPath(location.pathname) ?? (isLocale(context.i18n.locale) ? context.i18n.locale : 'en'))
+    if (context.i18n.locale !== locale) await activateLocale(context.i18n, locale)
+    return { locale }
+  },
+  loader: () => getShellInfo(),
+  staleTime: Infinity,
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
+      { name: 'theme-color', content: '#4f46e5' },
+    ],
+    links: [
+      { rel: 'stylesheet', href: appCss },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    ],
+  }),
+  shellComponent: RootDocument,
+  component: Outlet,
+})
+
+function RootDocument({ children }: { children: ReactNode }) {
+  const router = useRouter()
+  const i18n = router.options.context.i18n
+  const locale = useRouterState({ select: (s) => (s.matches[0]?.context as { locale?: Locale } | undefined)?.locale })
+  const forced = useRouterState({
+    select: (s) => {
+      const modes = s.matches.map((m) => m.staticData?.colorMode).filter((m) => m === 'light' || m === 'dark')
+      return modes.at(-1)
+    },
+  })
+  return (
+    <html lang={locale ?? i18n.locale ?? 'en'} data-force-color-mode={forced} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: COLOR_MODE_SCRIPT }} />
+        <HeadContent />
+        <AlternateLinks />
+      </head>
+      <body>
+        <I18nProvider i18n={i18n}>{children}</I18nProvider>
+        <Scripts />
+      </body>
+    </html>
+  )
+}

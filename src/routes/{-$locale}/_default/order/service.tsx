@@ -1,0 +1,20 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { PageShell } from '~/components/page-shell'
+import { pageHead } from '~/modules/shell/head'
+
+export const Route = createFileRoute('/{-$locale}/_default/order/service')({
+  head: ({ match }) =>
+    pageHead(match.context.i18n, msg`Order service`, msg`Need help with an order? Tell us what happened.`),
+  component: Page,
+})
+
+function Page() {
+  return (
+    <PageShell
+      title={<Trans>Order service</Trans>}
+      lead={<Trans>Need help with an order? Tell us what happened.</Trans>}
+    />
+  )
+}

@@ -1,0 +1,17 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { PageShell } from '~/components/page-shell'
+import { pageHead } from '~/modules/shell/head'
+
+export const Route = createFileRoute('/{-$locale}/_default/user/profile')({
+  head: ({ match }) =>
+    pageHead(match.context.i18n, msg`My profile`, msg`Your account, billing address and contact IDs.`),
+  component: Page,
+})
+
+function Page() {
+  return (
+    <PageShell title={<Trans>My profile</Trans>} lead={<Trans>Your account, billing address and contact IDs.</Trans>} />
+  )
+}

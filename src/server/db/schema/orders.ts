@@ -1,0 +1,164 @@
+/** Orders, their items and timeline, payments, gateway webhooks and support requests. */
+import { sql } from 'drizzle-orm'
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { LOCALES, createdAt, currencyCode, inList, isCurrency, localeCode, minor, tstz, updatedAt } from './columns'
+import { users } from './accounts'
+import { skus } from './catalog'
+import { coupons } from './coupons'
+
+/** The order state machine lives in the orders module; this list only keeps the column honest. */
+export const ORDER_STATUSES = [
+  'pending', // created, awaiting payment until expires_at
+  'paid',
+  'fulfilling',
+  'completed',
+  'failed',
+  'refunding',
+  'refunded',
+  'cancelled',
+  'expired',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const PAYMENT_METHODS = ['card', 'wallet'] as const
+export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] as const
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human-friendly reference quoted to support, e.g. GT-7K2M9Q4X. */
+    number: text('number').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    currency: currencyCode().notNull(),
+    subtotalMinor: minor('subtotal_minor').notNull(),
+    discountMinor: minor('discount_minor').notNull().default(0),
+    totalMinor: minor('total_minor').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
+    /** Client-chosen key: a retried "place order" returns the first order instead of a second. */
+    idempotencyKey: text('idempotency_key'),
+    /** Hash of the request body, to reject the same key reused for a different order. */
+    requestHash: text('request_hash'),
+    /** What the buyer entered for the game's player fields, e.g. {"playerId":"123456"}. */
+    player: jsonb('player').$type<Record<string, string>>().notNull().default({}),
+    /** Where codes and receipts go (a snapshot: the account email may change later). */
+    email: text('email').notNull(),
+    locale: localeCode().notNull().default('en'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: tstz('expires_at'),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('orders_coupon_idx').on(t.couponId),
+    check('orders_status', inList(t.status, ORDER_STATUSES)),
+    check('orders_currency', isCurrency(t.currency)),
+    check('orders_locale', inList(t.locale, LOCALES)),
+    check(
+      'orders_amounts',
+      sql`${t.subtotalMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.totalMinor} = ${t.subtotalMinor} - ${t.discountMinor} and ${t.totalMinor} >= 0`,
+    ),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'restrict' }),
+    /** Snapshot of "Game — SKU" at purchase time, so later renames do not rewrite history. */
+    title: text('title').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceMinor: minor('unit_price_minor').notNull(),
+    currency: currencyCode().notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_sku_idx').on(t.skuId),
+    check('order_items_quantity', sql`${t.quantity} > 0`),
+    check('order_items_price', sql`${t.unitPriceMinor} >= 0`),
+  ],
+)
+
+/** Append-only timeline of an order (status changes, payment and delivery notes). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+)
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    gateway: text('gateway').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    amountMinor: minor('amount_minor').notNull(),
+    currency: currencyCode().notNull(),
+    /** The gateway's id for this payment; unique per gateway so webhooks find exactly one row. */
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_gateway_external_uq').on(t.gateway, t.externalId),
+    check('payments_method', inList(t.method, PAYMENT_METHODS)),
+    check('payments_status', inList(t.status, PAYMENT_STATUSES)),
+    check('payments_amount', sql`${t.amountMinor} >= 0`),
+  ],
+)
+
+/** Webhooks may arrive twice: inserting the event id first (on conflict do nothing) dedupes them. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gateway: text('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+    processedAt: tstz('processed_at'),
+  },
+  (t) => [uniqueIndex('webhook_events_event_uq').on(t.gateway, t.eventId)],
+)
+
+/** Messages from the /order/service page. */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_requests_order_idx').on(t.orderId), index('support_requests_user_idx').on(t.userId)],
+)

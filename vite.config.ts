@@ -1,0 +1,48 @@
+import { defineConfig } from 'vite'
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import react from '@vitejs/plugin-react'
+import babel from '@rolldown/plugin-babel'
+import tailwindcss from '@tailwindcss/vite'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import { fileURLToPath } from 'node:url'
+
+export default defineConfig({
+  resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: { port: 3000 },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Name each locale's catalog chunk after its locale (messages-fr-<hash>.js).
+            chunkFileNames: (chunk) => {
+              const locale = chunk.facadeModuleId?.match(/locales\/([a-z]{2})\/messages\.po/)?.[1]
+              return locale ? `assets/messages-${locale}-[hash].js` : 'assets/[name]-[hash].js'
+            },
+          },
+        },
+      },
+    },
+  },
+  plugins: [
+    tanstackStart({
+      srcDirectory: 'src',
+      router: { routesDirectory: 'routes', quoteStyle: 'single', semicolons: false },
+      importProtection: {
+        behavior: 'error',
+        client: {
+          files: ['**/src/server/**', '**/*.server.*', '**/app.config.ts'],
+          specifiers: ['@electric-sql/pglite', 'pg', 'drizzle-orm/pglite', 'drizzle-orm/node-postgres'],
+        },
+      },
+    }),
+    react(),
+    lingui(),
+    // Not anchored with `$`: route chunks carry `?tsr-split=...` and must get the macro too.
+    babel({
+      include: /\/src\/.*\.[jt]sx?/,
+      presets: [linguiTransformerBabelPreset()],
+    }),
+    tailwindcss(),
+  ],
+})
