@@ -8,7 +8,10 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/playwright.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/playwright.json' }],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
@@ -31,6 +34,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/cms/links`,
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // The journeys test the live-chat loader against a stand-in script they serve themselves.
+      LIVE_CHAT_SCRIPT_URL: '/__e2e/chat-standin.js',
+      LIVE_CHAT_SITE_ID: 'e2e-site',
+    },
   },
 })

@@ -5,8 +5,30 @@ import babel from '@rolldown/plugin-babel'
 import tailwindcss from '@tailwindcss/vite'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { fileURLToPath } from 'node:url'
+import { randomBytes } from 'node:crypto'
+import type { Plugin } from 'vite'
+
+/** One id per build: the client compares it with /builds/latest.json to notice new deployments. */
+const buildId =
+  process.env.BUILD_ID ??
+  `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(3).toString('hex')}`
+
+function buildInfo(): Plugin {
+  return {
+    name: 'build-info',
+    applyToEnvironment: (env) => env.name === 'client',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'builds/latest.json',
+        source: JSON.stringify({ id: buildId, builtAt: new Date().toISOString() }),
+      })
+    },
+  }
+}
 
 export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 3000 },
   environments: {
@@ -44,5 +66,6 @@ export default defineConfig({
       presets: [linguiTransformerBabelPreset()],
     }),
     tailwindcss(),
+    buildInfo(),
   ],
 })

@@ -9,6 +9,18 @@ import { NotFoundPage } from './components/not-found-page'
 
 const isServer = typeof document === 'undefined'
 
+/**
+ * The response's CSP nonce: inline scripts the router writes must carry it. The server entry
+ * publishes a reader on globalThis so this isomorphic module needs no server-only import.
+ */
+function requestNonce(): string | undefined {
+  return isServer ? globalThis.__cspNonce?.() : undefined
+}
+
+declare global {
+  var __cspNonce: (() => string | undefined) | undefined
+}
+
 export function getRouter() {
   const queryClient = new QueryClient({
     defaultOptions: {
@@ -28,6 +40,7 @@ export function getRouter() {
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
+    ssr: { nonce: requestNonce() },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

@@ -1,21 +1,37 @@
 import { createServerEntry, createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
+import { randomUUID } from 'node:crypto'
+import { AppError } from './modules/errors/app-error'
 import { boot, demoAccountsBanner, shutdown } from './server/boot'
 import { withHtmlCachePolicy } from './server/http/html-cache'
+import { errorResponse } from './server/http/respond'
+import { applySecurityHeaders, isCrossSiteWrite, newNonce, runWithNonce } from './server/http/security'
 import { log } from './server/log'
 
 const startHandler = createStartHandler(defaultStreamHandler)
 
-/** Every request waits for boot (migrations, demo seed) once; later requests find it done. */
+async function route(request: Request, nonce: string): Promise<Response> {
+  if (isCrossSiteWrite(request)) {
+    return errorResponse(new AppError('FORBIDDEN', 'Cross-site request refused'))
+  }
+  // Every request waits for boot (migrations, demo seed) once; later requests find it done.
+  // Liveness must answer even while the database is unavailable.
+  if (new URL(request.url).pathname !== '/healthz') await boot()
+  return withHtmlCachePolicy(request, await runWithNonce(nonce, () => startHandler(request)))
+}
+
 export default createServerEntry({
   async fetch(request) {
-    await boot()
     const started = performance.now()
-    const response = withHtmlCachePolicy(request, await startHandler(request))
+    const requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID()
+    const nonce = newNonce()
+    const response = applySecurityHeaders(request, await route(request, nonce), nonce)
+    response.headers.set('x-request-id', requestId)
     const url = new URL(request.url)
-    log.debug(
+    log.info(
       {
+        id: requestId,
         method: request.method,
-        path: url.pathname,
+        route: url.pathname,
         status: response.status,
         ms: Math.round(performance.now() - started),
       },

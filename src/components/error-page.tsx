@@ -1,9 +1,12 @@
 import { Trans } from '@lingui/react/macro'
 import type { ErrorComponentProps } from '@tanstack/react-router'
+import { isChunkLoadError, reloadOnceForChunkError } from '../modules/ops/chunk-reload'
 import { StatusPage } from './status-page'
 
 /** 500 page: a description, never a stack trace. */
-export function ErrorPage({ reset }: ErrorComponentProps) {
+export function ErrorPage({ error, reset }: ErrorComponentProps) {
+  // A missing chunk after a deployment: reload once (guarded); a second failure shows this page.
+  if (typeof window !== 'undefined' && isChunkLoadError(error) && reloadOnceForChunkError()) return null
   return (
     <StatusPage
       status={500}

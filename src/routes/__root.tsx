@@ -16,6 +16,8 @@ import { isLocale, localeFromPath, type Locale } from '../modules/i18n/locales'
 import { getRequestLocale, getShellInfo } from '../modules/shell/shell.functions'
 import { COLOR_MODE_SCRIPT, type ColorModePreference } from '../modules/shell/color-mode'
 import { AlternateLinks } from '../components/alternate-links'
+import { UpdateNotice } from '../modules/ops/update-notice'
+import { Analytics, ErrorReporting } from '../modules/ops/third-party'
 import appCss from '../styles/app.css?url'
 
 export interface RouterContext {
@@ -71,12 +73,21 @@ function RootDocument({ children }: { children: ReactNode }) {
   return (
     <html lang={locale ?? i18n.locale ?? 'en'} data-force-color-mode={forced} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: COLOR_MODE_SCRIPT }} />
+        <script
+          nonce={router.options.ssr?.nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: COLOR_MODE_SCRIPT }}
+        />
         <HeadContent />
         <AlternateLinks />
       </head>
       <body>
-        <I18nProvider i18n={i18n}>{children}</I18nProvider>
+        <I18nProvider i18n={i18n}>
+          {children}
+          <UpdateNotice />
+          <Analytics />
+          <ErrorReporting />
+        </I18nProvider>
         <Scripts />
       </body>
     </html>

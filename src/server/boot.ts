@@ -2,6 +2,7 @@ import { config } from '../../app.config'
 import { closeDb, getDb } from './db/client'
 import { DEMO_ACCOUNTS } from './db/demo-accounts'
 import { seedDemoData } from './db/seed'
+import { startServerErrorReporting } from './error-reporting'
 import { log } from './log'
 
 let booting: Promise<void> | undefined
@@ -9,6 +10,7 @@ let booting: Promise<void> | undefined
 /** Opens and migrates the database and seeds demo data (idempotent). Runs once per process. */
 export function boot(): Promise<void> {
   booting ??= (async () => {
+    await startServerErrorReporting()
     const db = await getDb()
     if (config().SEED_DEMO) {
       const { inserted } = await seedDemoData(db)

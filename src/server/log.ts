@@ -1,33 +1,42 @@
 /**
- * The one logger: JSON lines on stdout/stderr. Kept dependency-free and tiny; every line has a
- * level, a time and a message, plus structured fields.
+ * The one logger (pino): JSON lines on stdout. Recent errors are also kept in memory for the
+ * monitor page.
  */
-type Level = 'debug' | 'info' | 'warn' | 'error'
-const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 }
+import pino from 'pino'
+import { config } from '../../app.config'
 
-function threshold(): number {
-  const configured = (process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info')) as Level
-  return order[configured] ?? order.info
+export interface RecentError {
+  time: string
+  msg: string
+  detail?: string
 }
 
-function serialize(fields: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(fields)) {
-    out[key] = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value
-  }
-  return out
-}
+const RECENT_LIMIT = 50
+const recent: RecentError[] = []
 
-function write(level: Level, fields: Record<string, unknown>, msg: string) {
-  if (order[level] < threshold()) return
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...serialize(fields) })
-  if (level === 'error' || level === 'warn') process.stderr.write(line + '\n')
-  else process.stdout.write(line + '\n')
-}
+export const log = pino({
+  level: config().LOG_LEVEL,
+  base: undefined,
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+  redact: {
+    paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization', 'cookie', '*.cookie'],
+    censor: '[redacted]',
+  },
+  hooks: {
+    logMethod(args, method, level) {
+      if (level >= 50) {
+        const [first, second] = args as unknown[]
+        const msg = typeof first === 'string' ? first : typeof second === 'string' ? second : 'error'
+        const err = typeof first === 'object' && first !== null ? (first as { err?: unknown }).err : undefined
+        recent.push({ time: new Date().toISOString(), msg, detail: err instanceof Error ? err.message : undefined })
+        if (recent.length > RECENT_LIMIT) recent.shift()
+      }
+      method.apply(this, args as Parameters<typeof method>)
+    },
+  },
+})
 
-export const log = {
-  debug: (fields: Record<string, unknown>, msg: string) => write('debug', fields, msg),
-  info: (fields: Record<string, unknown>, msg: string) => write('info', fields, msg),
-  warn: (fields: Record<string, unknown>, msg: string) => write('warn', fields, msg),
-  error: (fields: Record<string, unknown>, msg: string) => write('error', fields, msg),
+export function recentErrors(): readonly RecentError[] {
+  return recent
 }

@@ -4,6 +4,7 @@ import { BackToTop } from '../back-to-top'
 import { CookieNotice } from '../cookie-notice'
 import { Footer } from '../footer'
 import { Header } from '../header'
+import { LiveChat } from '../../modules/ops/third-party'
 
 /** Header and footer around the page, back-to-top, cookie notice and the live-chat slot. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
@@ -24,6 +25,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <CookieNotice />
       {/* The live-chat widget mounts here when a provider is configured. */}
       <div id="live-chat-slot" data-testid="live-chat-slot" />
+      <LiveChat />
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { ZodError } from 'zod'
 import { AppError, isAppError } from '../../modules/errors/app-error'
+import { reportServerError } from '../error-reporting'
 import { log } from '../log'
 
 export interface CacheOptions {
@@ -32,7 +33,10 @@ export function json(
 /** Turns any thrown value into a JSON error response; internals never leak to the client. */
 export function errorResponse(error: unknown): Response {
   const appError = toAppError(error)
-  if (appError.code === 'INTERNAL') log.error({ err: error }, 'unhandled error in API handler')
+  if (appError.code === 'INTERNAL') {
+    log.error({ err: error }, 'unhandled error in API handler')
+    reportServerError(error)
+  }
   const headers: Record<string, string> = {}
   if (appError.retryAfterSeconds) headers['retry-after'] = String(appError.retryAfterSeconds)
   return json(
