@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto'
 import type { Plugin } from 'vite'
 
 /** One id per build: the client compares it with /builds/latest.json to notice new deployments. */
-const buildId =
-  process.env.BUILD_ID ??
-  `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(3).toString('hex')}`
+// Vite may evaluate this file once per environment: keep the first id in the environment.
+process.env.BUILD_ID ??= `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(3).toString('hex')}`
+const buildId = process.env.BUILD_ID
 
 function buildInfo(): Plugin {
   return {

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import type { I18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
@@ -70,6 +70,10 @@ function RootDocument({ children }: { children: ReactNode }) {
       return modes.at(-1)
     },
   })
+  useEffect(() => {
+    // A marker for tests and tools: the page is interactive from here on.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <html lang={locale ?? i18n.locale ?? 'en'} data-force-color-mode={forced} suppressHydrationWarning>
       <head>

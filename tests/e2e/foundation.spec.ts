@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { gotoHydrated, reloadHydrated } from './support'
 
 const LOCALES = ['en', 'fr', 'pt', 'es', 'de', 'ru'] as const
 const NEXT: Record<(typeof LOCALES)[number], (typeof LOCALES)[number]> = {
@@ -23,7 +24,7 @@ for (const locale of LOCALES) {
       observer.observe(document, { childList: true, subtree: true })
     })
 
-    await page.goto(`/${locale}`)
+    await gotoHydrated(page, `/${locale}`)
     await expect(page.locator('html')).toHaveAttribute('lang', locale)
     await expect(page.getByTestId('banner')).toBeVisible()
 
@@ -34,14 +35,14 @@ for (const locale of LOCALES) {
     await expect(notice).toHaveCount(0)
     const cookies = await page.context().cookies()
     expect(cookies.find((c) => c.name === 'cookie_notice')?.value).toBe('true')
-    await page.reload()
+    await reloadHydrated(page)
     await expect(page.getByTestId('banner')).toBeVisible()
     await expect(page.getByTestId('cookie-notice')).toHaveCount(0)
 
     // Dark mode: survives a reload and is applied before first paint (no flash of light).
     await page.getByTestId('color-mode-dark').click()
     await expect(page.locator('html')).toHaveClass(/dark/)
-    await page.reload()
+    await reloadHydrated(page)
     await expect(page.locator('html')).toHaveClass(/dark/)
     expect(await page.evaluate(() => document.documentElement.dataset.darkAtBody)).toBe('true')
     await page.getByTestId('color-mode-light').click()
@@ -56,7 +57,7 @@ for (const locale of LOCALES) {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 
     // Switch language: only the new catalog is fetched and the path is kept.
-    await page.goto(`/${locale}/how-to-buy`)
+    await gotoHydrated(page, `/${locale}/how-to-buy`)
     const catalogRequests: string[] = []
     page.on('request', (r) => {
       if (/messages-[a-z]{2}-[^/]*\.js/.test(r.url())) catalogRequests.push(r.url())
@@ -72,7 +73,7 @@ for (const locale of LOCALES) {
 
 test('mobile layout puts back-to-top 10px from the right', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 })
-  await page.goto('/en')
+  await gotoHydrated(page, '/en')
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
   await expect(page.getByTestId('back-to-top')).toHaveCSS('right', '10px')
 })

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
+import { gotoHydrated } from './support'
 
 const standIn = readFileSync(new URL('./fixtures/chat-standin.js', import.meta.url), 'utf8')
 
@@ -8,7 +9,7 @@ test('live chat appears 6 s after load, minimized', async ({ page }) => {
     route.fulfill({ status: 200, contentType: 'text/javascript', body: standIn }),
   )
   const started = Date.now()
-  await page.goto('/en')
+  await gotoHydrated(page, '/en')
   await expect(page.getByTestId('banner')).toBeVisible()
   // Not before six seconds…
   await page.waitForTimeout(4000)
@@ -20,7 +21,7 @@ test('live chat appears 6 s after load, minimized', async ({ page }) => {
 })
 
 test('a changed latest.json shows the update notice', async ({ page }) => {
-  await page.goto('/en')
+  await gotoHydrated(page, '/en')
   await expect(page.getByTestId('banner')).toBeVisible()
   await expect(page.getByTestId('update-notice')).toHaveCount(0)
   await page.route('**/builds/latest.json', (route) =>
@@ -33,7 +34,7 @@ test('a changed latest.json shows the update notice', async ({ page }) => {
 test('the current latest.json shows no notice', async ({ page, request }) => {
   const latest = (await (await request.get('/builds/latest.json')).json()) as { id: string }
   expect(latest.id).toMatch(/^\d{14}-[0-9a-f]{6}$/)
-  await page.goto('/en')
+  await gotoHydrated(page, '/en')
   await expect(page.getByTestId('banner')).toBeVisible()
   await page.evaluate(() => window.dispatchEvent(new Event('focus')))
   await page.waitForTimeout(1000)
