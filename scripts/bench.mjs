@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
+import { ssrThroughput } from './bench/ssr.mjs'
 
 const port = Number(process.env.BENCH_PORT ?? 3200)
 const base = `http://127.0.0.1:${port}`
@@ -61,6 +62,7 @@ try {
   console.log('\nFirst-load JavaScript (gzip):')
   for (const r of results.firstLoadJs)
     console.log(`  ${r.path.padEnd(24)} ${String(r.gzipKB).padStart(7)} KB in ${r.scripts} files`)
+  if (!process.env.BENCH_SKIP_SSR) results.ssr = await ssrThroughput(base)
   mkdirSync('bench-results', { recursive: true })
   writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2))
 } finally {

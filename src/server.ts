@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { AppError } from './modules/errors/app-error'
 import { boot, demoAccountsBanner, shutdown } from './server/boot'
 import { withHtmlCachePolicy } from './server/http/html-cache'
+import { redirectResponse } from './server/http/redirects'
 import { errorResponse } from './server/http/respond'
 import { applySecurityHeaders, isCrossSiteWrite, newNonce, runWithNonce } from './server/http/security'
 import { log } from './server/log'
@@ -16,6 +17,9 @@ async function route(request: Request, nonce: string): Promise<Response> {
   // Every request waits for boot (migrations, demo seed) once; later requests find it done.
   // Liveness must answer even while the database is unavailable.
   if (new URL(request.url).pathname !== '/healthz') await boot()
+  // SPEC §4 global redirects: answered from an in-process map before anything renders.
+  const redirect = await redirectResponse(request)
+  if (redirect) return redirect
   return withHtmlCachePolicy(request, await runWithNonce(nonce, () => startHandler(request)))
 }
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { gotoHydrated } from './support'
 
 const standIn = readFileSync(new URL('./fixtures/chat-standin.js', import.meta.url), 'utf8')
@@ -41,13 +41,37 @@ test('the current latest.json shows no notice', async ({ page, request }) => {
   await expect(page.getByTestId('update-notice')).toHaveCount(0)
 })
 
-test('a chunk that 404s reloads the page once, then shows an error instead of looping', async ({ page }) => {
+/** The lazily loaded chunks of a route: its files that the entry module does not import statically. */
+async function lazyRouteChunks(request: APIRequestContext, route: string): Promise<Set<string>> {
+  const html = await (await request.get('/en')).text()
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1]
+  const entryCode = entry ? await (await request.get(entry)).text() : ''
+  const staticImports = new Set([...entryCode.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]))
+  const candidates = new Set(
+    [...entryCode.matchAll(new RegExp(`["'\\x60]\\.\\/(${route}-[A-Za-z0-9_-]+\\.js)["'\\x60]`, 'g'))].map(
+      (m) => m[1]!,
+    ),
+  )
+  for (const file of [...candidates]) {
+    const code = await (await request.get(`/assets/${file}`)).text()
+    for (const m of code.matchAll(new RegExp(`["'\\x60]\\.\\/(${route}-[A-Za-z0-9_-]+\\.js)["'\\x60]`, 'g')))
+      candidates.add(m[1]!)
+  }
+  return new Set([...candidates].filter((f) => !staticImports.has(f)))
+}
+
+test('a chunk that 404s reloads the page once, then shows an error instead of looping', async ({ page, request }) => {
+  // The news page's component chunk is gone, as after a deployment that removed it.
+  const gone = await lazyRouteChunks(request, 'news')
+  expect(gone.size).toBeGreaterThan(0)
+  await page.route(/\/assets\/[^/]+\.js$/, (route) => {
+    const file = new URL(route.request().url()).pathname.split('/').pop()!
+    return gone.has(file) ? route.fulfill({ status: 404, body: 'gone' }) : route.fallback()
+  })
   let loads = 0
   page.on('load', () => {
     loads += 1
   })
-  // Every chunk of the news page is gone, as after a deployment that removed them.
-  await page.route(/\/assets\/news-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }))
   await page.goto('/en/news')
   await expect(page.locator('[data-status="500"]')).toBeVisible({ timeout: 20_000 })
   // One reload, then the error page stays: no loop.

@@ -1,12 +1,22 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { pageHead } from '~/modules/shell/head'
+import { CmsPage, ContentSkeleton, cmsPageHead, loadCmsPage } from '~/modules/cms/components/cms-page'
+import { slugSchema } from '~/modules/cms/content.schemas'
 
-/** Catch-all: any other path. CMS pages by slug arrive with the content issue; until then a 404. */
+/** Catch-all: a CMS page whose slug is the path (one segment), else SPEC §8's 404. */
 export const Route = createFileRoute('/{-$locale}/_default/$')({
-  loader: ({ location }) => {
-    throw notFound({ data: { message: `Page not found ${location.pathname}` } })
+  beforeLoad: ({ params, location }) => {
+    const slug = slugSchema.safeParse(params._splat ?? '')
+    if (!slug.success) throw notFound({ data: { message: `Page not found ${location.pathname}` } })
+    return { slug: slug.data }
   },
-  head: ({ match }) => pageHead(match.context.i18n, msg`Page Not Found`),
-  component: () => null,
+  loader: ({ context, location }) => loadCmsPage(context, context.slug, `Page not found ${location.pathname}`),
+  head: ({ match, loaderData }) => cmsPageHead(match.context.i18n, loaderData, msg`Page Not Found`),
+  pendingComponent: ContentSkeleton,
+  component: Page,
 })
+
+function Page() {
+  const { slug } = Route.useRouteContext()
+  return <CmsPage slug={slug} />
+}

@@ -1,14 +1,13 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PageShell } from '~/components/page-shell'
-import { pageHead } from '~/modules/shell/head'
+import { CmsPage, ContentSkeleton, cmsPageHead, loadCmsPage } from '~/modules/cms/components/cms-page'
+import { PAGE_ROUTES } from '~/modules/cms/page-routes'
+
+const slug = PAGE_ROUTES['/about-us']
 
 export const Route = createFileRoute('/{-$locale}/_default/about-us')({
-  head: ({ match }) => pageHead(match.context.i18n, msg`About us`, msg`Who we are and how we deliver your top-ups.`),
-  component: Page,
+  loader: ({ context, location }) => loadCmsPage(context, slug, `Page Not Found: ${location.pathname}`),
+  head: ({ match, loaderData }) => cmsPageHead(match.context.i18n, loaderData, msg`About us`),
+  pendingComponent: ContentSkeleton,
+  component: () => <CmsPage slug={slug} />,
 })
-
-function Page() {
-  return <PageShell title={<Trans>About us</Trans>} lead={<Trans>Who we are and how we deliver your top-ups.</Trans>} />
-}

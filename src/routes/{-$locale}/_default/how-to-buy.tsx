@@ -1,24 +1,13 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PageShell } from '~/components/page-shell'
-import { pageHead } from '~/modules/shell/head'
+import { CmsPage, ContentSkeleton, cmsPageHead, loadCmsPage } from '~/modules/cms/components/cms-page'
+import { PAGE_ROUTES } from '~/modules/cms/page-routes'
+
+const slug = PAGE_ROUTES['/how-to-buy']
 
 export const Route = createFileRoute('/{-$locale}/_default/how-to-buy')({
-  head: ({ match }) =>
-    pageHead(
-      match.context.i18n,
-      msg`How to buy`,
-      msg`Pick a game, choose a package, enter your player ID and pay. That's it.`,
-    ),
-  component: Page,
+  loader: ({ context, location }) => loadCmsPage(context, slug, `Page Not Found: ${location.pathname}`),
+  head: ({ match, loaderData }) => cmsPageHead(match.context.i18n, loaderData, msg`How to buy`),
+  pendingComponent: ContentSkeleton,
+  component: () => <CmsPage slug={slug} />,
 })
-
-function Page() {
-  return (
-    <PageShell
-      title={<Trans>How to buy</Trans>}
-      lead={<Trans>Pick a game, choose a package, enter your player ID and pay. That's it.</Trans>}
-    />
-  )
-}

@@ -1,24 +1,13 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PageShell } from '~/components/page-shell'
-import { pageHead } from '~/modules/shell/head'
+import { CmsPage, ContentSkeleton, cmsPageHead, loadCmsPage } from '~/modules/cms/components/cms-page'
+import { PAGE_ROUTES } from '~/modules/cms/page-routes'
+
+const slug = PAGE_ROUTES['/payments']
 
 export const Route = createFileRoute('/{-$locale}/_default/payments')({
-  head: ({ match }) =>
-    pageHead(
-      match.context.i18n,
-      msg`Payment methods`,
-      msg`Cards with 3-D Secure and wallet payments, in several currencies.`,
-    ),
-  component: Page,
+  loader: ({ context, location }) => loadCmsPage(context, slug, `Page Not Found: ${location.pathname}`),
+  head: ({ match, loaderData }) => cmsPageHead(match.context.i18n, loaderData, msg`Payment methods`),
+  pendingComponent: ContentSkeleton,
+  component: () => <CmsPage slug={slug} />,
 })
-
-function Page() {
-  return (
-    <PageShell
-      title={<Trans>Payment methods</Trans>}
-      lead={<Trans>Cards with 3-D Secure and wallet payments, in several currencies.</Trans>}
-    />
-  )
-}

@@ -1,17 +1,7 @@
 /** Demo static pages in all six locales. */
 
-/**
- * Which route shows which page slug. SPEC's /payment/payPalGuide is our generic wallet guide, so
- * its slug is 'wallet-guide' (page slugs are one segment: see the pages_slug CHECK).
- */
-export const PAGE_ROUTES = {
-  '/about-us': 'about-us',
-  '/contact-us': 'contact-us',
-  '/how-to-buy': 'how-to-buy',
-  '/refund-policy': 'refund-policy',
-  '/payments': 'payments',
-  '/payment/payPalGuide': 'wallet-guide',
-} as const
+/** Which route shows which page slug: defined beside the routes that read it. */
+export { PAGE_ROUTES } from '../../../modules/cms/page-routes'
 
 type Text = { title: string; body: string; metaDescription: string }
 export interface SeedPage {

@@ -1,20 +1,13 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PageShell } from '~/components/page-shell'
-import { pageHead } from '~/modules/shell/head'
+import { CmsPage, ContentSkeleton, cmsPageHead, loadCmsPage } from '~/modules/cms/components/cms-page'
+import { PAGE_ROUTES } from '~/modules/cms/page-routes'
+
+const slug = PAGE_ROUTES['/payment/payPalGuide']
 
 export const Route = createFileRoute('/{-$locale}/_default/payment/payPalGuide')({
-  head: ({ match }) =>
-    pageHead(match.context.i18n, msg`Paying with a wallet`, msg`A step-by-step guide to paying with your wallet.`),
-  component: Page,
+  loader: ({ context, location }) => loadCmsPage(context, slug, `Page Not Found: ${location.pathname}`),
+  head: ({ match, loaderData }) => cmsPageHead(match.context.i18n, loaderData, msg`Paying with a wallet`),
+  pendingComponent: ContentSkeleton,
+  component: () => <CmsPage slug={slug} />,
 })
-
-function Page() {
-  return (
-    <PageShell
-      title={<Trans>Paying with a wallet</Trans>}
-      lead={<Trans>A step-by-step guide to paying with your wallet.</Trans>}
-    />
-  )
-}

@@ -1,0 +1,75 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Locale } from '~/modules/i18n/locales'
+import { formatMoney } from '../money'
+import type { SkuOption } from '../offer.schemas'
+
+/** The denomination grid: native radio inputs, so it works with Tab and the arrow keys. */
+export function SkuGrid(props: {
+  skus?: SkuOption[]
+  selectedId?: number
+  onSelect: (sku: SkuOption) => void
+  locale: Locale
+  busy?: boolean
+}) {
+  const { t } = useLingui()
+  if (!props.skus) return <SkuGridSkeleton />
+  if (props.skus.length === 0) {
+    return (
+      <p className="text-muted">
+        <Trans>No packages are available in this currency.</Trans>
+      </p>
+    )
+  }
+  return (
+    <fieldset aria-busy={props.busy || undefined}>
+      <legend className="mb-3 text-lg font-bold">{t`Choose a package`}</legend>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="sku-grid">
+        {props.skus.map((sku) => (
+          <label key={sku.id} className={sku.available ? 'cursor-pointer' : 'cursor-not-allowed'}>
+            <input
+              type="radio"
+              name="sku"
+              value={sku.id}
+              checked={props.selectedId === sku.id}
+              disabled={!sku.available}
+              onChange={() => props.onSelect(sku)}
+              className="peer sr-only"
+              data-testid="sku-option"
+              data-sku={sku.code}
+            />
+            <span className="surface flex h-full flex-col gap-1 rounded-xl p-3 transition peer-checked:border-brand-600 peer-checked:ring-2 peer-checked:ring-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-500 peer-disabled:opacity-50">
+              <span className="font-semibold">{sku.name}</span>
+              <span className="text-lg font-extrabold text-brand-600" data-testid="sku-price">
+                {formatMoney(sku.price.amountMinor, sku.price.currency, props.locale)}
+              </span>
+              {sku.price.listMinor ? (
+                <s className="text-muted text-xs">
+                  {formatMoney(sku.price.listMinor, sku.price.currency, props.locale)}
+                </s>
+              ) : null}
+              {sku.stock === null ? null : sku.available ? (
+                <span className="text-xs font-medium text-emerald-600" data-testid="stock-state">
+                  <Trans>In stock</Trans>
+                </span>
+              ) : (
+                <span className="text-xs font-medium text-red-600" data-testid="stock-state">
+                  <Trans>Out of stock</Trans>
+                </span>
+              )}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+export function SkuGridSkeleton() {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-busy="true" data-testid="sku-skeleton">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="surface h-24 animate-pulse rounded-xl" />
+      ))}
+    </div>
+  )
+}

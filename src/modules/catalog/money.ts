@@ -1,0 +1,39 @@
+/** Money display rules (client-safe). Amounts are integer minor units; division happens only for display. */
+import { z } from 'zod'
+import type { Locale } from '../i18n/locales'
+import { LOCALE_TAGS } from '../i18n/locales'
+
+export const CURRENCIES = ['USD', 'EUR', 'BRL', 'RUB'] as const
+export const currencySchema = z.enum(CURRENCIES)
+export type Currency = z.infer<typeof currencySchema>
+
+/** The currency a visitor sees first in each language. */
+export const LOCALE_CURRENCY: Record<Locale, Currency> = {
+  en: 'USD',
+  fr: 'EUR',
+  pt: 'BRL',
+  es: 'EUR',
+  de: 'EUR',
+  ru: 'RUB',
+}
+
+/** Digits after the decimal point for a currency (ISO 4217 minor unit), as Intl knows them. */
+export function currencyDigits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+}
+
+/** "12,99 €" in the visitor's language. */
+export function formatMoney(amountMinor: number, currency: string, locale: Locale): string {
+  const digits = currencyDigits(currency)
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency }).format(amountMinor / 10 ** digits)
+}
+
+/** "12.99": the decimal string schema.org and payment APIs want, built without float arithmetic. */
+export function toDecimalString(amountMinor: number, currency: string): string {
+  if (!Number.isSafeInteger(amountMinor)) throw new Error(`not an integer amount: ${amountMinor}`)
+  const digits = currencyDigits(currency)
+  const sign = amountMinor < 0 ? '-' : ''
+  const text = String(Math.abs(amountMinor)).padStart(digits + 1, '0')
+  if (digits === 0) return sign + text
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`
+}

@@ -1,0 +1,57 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { useLingui } from '@lingui/react/macro'
+import type { QueryClient } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
+import { isLocale, type Locale } from '~/modules/i18n/locales'
+import { pageHead } from '~/modules/shell/head'
+import { cmsPageQuery } from '../content.queries'
+
+/** Loader body for a page rendered from the pages table: 404 (SPEC message) when it does not exist. */
+export async function loadCmsPage(
+  context: { queryClient: QueryClient; locale: Locale },
+  slug: string,
+  notFoundMessage: string,
+) {
+  const page = await context.queryClient.ensureQueryData(cmsPageQuery(slug, context.locale))
+  if (!page) throw notFound({ data: { message: notFoundMessage } })
+  return { title: page.title, description: page.metaDescription }
+}
+
+export function cmsPageHead(
+  i18n: I18n,
+  loaderData: { title: string; description: string } | undefined,
+  fallbackTitle: MessageDescriptor,
+) {
+  return loaderData ? pageHead(i18n, loaderData.title, loaderData.description) : pageHead(i18n, fallbackTitle)
+}
+
+/** A stored page; content missing in this language is shown in English and marked lang="en". */
+export function CmsPage({ slug }: { slug: string }) {
+  const { i18n } = useLingui()
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en'
+  const { data: page } = useSuspenseQuery(cmsPageQuery(slug, locale))
+  if (!page) return null
+  return (
+    <article
+      className="mx-auto max-w-3xl px-4 py-8"
+      lang={page.locale === locale ? undefined : page.locale}
+      data-testid="cms-page"
+    >
+      <h1 className="text-3xl font-extrabold tracking-tight">{page.title}</h1>
+      {/* Sanitised on the server (sanitize.server.ts) before it reaches this component. */}
+      <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: page.html }} />
+    </article>
+  )
+}
+
+export function ContentSkeleton() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-4 px-4 py-8" aria-busy="true">
+      <div className="surface h-9 w-2/3 animate-pulse rounded" />
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="surface h-4 animate-pulse rounded" />
+      ))}
+    </div>
+  )
+}

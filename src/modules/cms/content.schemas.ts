@@ -1,0 +1,42 @@
+/** News, article and static page shapes (client-safe). */
+import { z } from 'zod'
+import { LOCALES, type Locale } from '../i18n/locales'
+import type { GameArticleSummary } from './cms.schemas'
+
+export const NEWS_PAGE_SIZE = 3
+export const newsSearchSchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+})
+export const newsInputSchema = z.object({ locale: z.enum(LOCALES), page: z.number().int().min(1).max(10_000) })
+export const slugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+export const contentInputSchema = z.object({ slug: slugSchema.max(120), locale: z.enum(LOCALES) })
+
+export interface NewsPage {
+  items: GameArticleSummary[]
+  page: number
+  pages: number
+  total: number
+}
+
+export interface ArticleView {
+  path: string
+  kind: 'news' | 'game' | 'guide'
+  title: string
+  summary: string
+  /** Sanitised on the server; safe to render as HTML. */
+  html: string
+  cover: string | null
+  publishedAt: string
+  updatedAt: string
+  /** The locale the text is in: the requested one, or 'en' when it has no translation. */
+  locale: Locale
+}
+
+export interface PageView {
+  slug: string
+  title: string
+  metaDescription: string
+  html: string
+  updatedAt: string
+  locale: Locale
+}

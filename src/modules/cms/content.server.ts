@@ -1,0 +1,124 @@
+/** News list, article and static page reads, in the requested locale or else English. */
+import { and, count, desc, eq, isNotNull, lte, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { cached } from '../../server/cache'
+import type { Db } from '../../server/db/client'
+import { articleTranslations, articles, pageTranslations, pages } from '../../server/db/schema'
+import type { Locale } from '../i18n/locales'
+import type { GameArticleSummary } from './cms.schemas'
+import { NEWS_PAGE_SIZE, type ArticleView, type NewsPage, type PageView } from './content.schemas'
+import { sanitizeContent } from './sanitize.server'
+
+const localT = alias(articleTranslations, 'local_t')
+const enT = alias(articleTranslations, 'en_t')
+const localP = alias(pageTranslations, 'local_p')
+const enP = alias(pageTranslations, 'en_p')
+
+const TTL_MS = 60_000
+const published = and(isNotNull(articles.publishedAt), lte(articles.publishedAt, sql`now()`))
+const hasText = or(isNotNull(localT.articleId), isNotNull(enT.articleId))
+
+export function listNews(db: Db, locale: Locale, page: number, pageSize = NEWS_PAGE_SIZE): Promise<NewsPage> {
+  return cached(db, 'content', `news:${locale}:${page}:${pageSize}`, TTL_MS, async () => {
+    const where = and(eq(articles.kind, 'news'), published)
+    const [{ total }] = await db.select({ total: count() }).from(articles).where(where)
+    const rows = await db
+      .select({
+        path: articles.path,
+        cover: articles.cover,
+        publishedAt: articles.publishedAt,
+        local: { title: localT.title, summary: localT.summary },
+        en: { title: enT.title, summary: enT.summary },
+      })
+      .from(articles)
+      .leftJoin(localT, and(eq(localT.articleId, articles.id), eq(localT.locale, locale)))
+      .leftJoin(enT, and(eq(enT.articleId, articles.id), eq(enT.locale, 'en')))
+      .where(and(where, hasText))
+      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+    const items: GameArticleSummary[] = rows.flatMap((r) => {
+      const text = r.local ?? r.en
+      if (!text || !r.publishedAt) return []
+      return [
+        {
+          path: r.path,
+          title: text.title,
+          summary: text.summary,
+          cover: r.cover,
+          publishedAt: r.publishedAt.toISOString(),
+          locale: r.local ? locale : 'en',
+        },
+      ]
+    })
+    const totalCount = Number(total)
+    return { items, page, pages: Math.max(1, Math.ceil(totalCount / pageSize)), total: totalCount }
+  })
+}
+
+export function getArticle(db: Db, path: string, locale: Locale): Promise<ArticleView | null> {
+  return cached(db, 'content', `article:${path}:${locale}`, TTL_MS, async () => {
+    const [r] = await db
+      .select({
+        path: articles.path,
+        kind: articles.kind,
+        cover: articles.cover,
+        publishedAt: articles.publishedAt,
+        updatedAt: articles.updatedAt,
+        local: { title: localT.title, summary: localT.summary, content: localT.content },
+        en: { title: enT.title, summary: enT.summary, content: enT.content },
+      })
+      .from(articles)
+      .leftJoin(localT, and(eq(localT.articleId, articles.id), eq(localT.locale, locale)))
+      .leftJoin(enT, and(eq(enT.articleId, articles.id), eq(enT.locale, 'en')))
+      .where(and(eq(articles.path, path), published, hasText))
+    const text = r?.local ?? r?.en
+    if (!r || !text || !r.publishedAt) return null
+    return {
+      path: r.path,
+      kind: r.kind,
+      title: text.title,
+      summary: text.summary,
+      html: sanitizeContent(text.content),
+      cover: r.cover,
+      publishedAt: r.publishedAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      locale: r.local ? locale : 'en',
+    }
+  })
+}
+
+export function getPage(db: Db, slug: string, locale: Locale): Promise<PageView | null> {
+  return cached(db, 'content', `page:${slug}:${locale}`, TTL_MS, async () => {
+    const [r] = await db
+      .select({
+        slug: pages.slug,
+        updatedAt: pages.updatedAt,
+        local: { title: localP.title, body: localP.body, metaDescription: localP.metaDescription },
+        en: { title: enP.title, body: enP.body, metaDescription: enP.metaDescription },
+      })
+      .from(pages)
+      .leftJoin(localP, and(eq(localP.pageId, pages.id), eq(localP.locale, locale)))
+      .leftJoin(enP, and(eq(enP.pageId, pages.id), eq(enP.locale, 'en')))
+      .where(eq(pages.slug, slug))
+    const text = r?.local ?? r?.en
+    if (!r || !text) return null
+    return {
+      slug: r.slug,
+      title: text.title,
+      metaDescription: text.metaDescription,
+      html: sanitizeContent(text.body),
+      updatedAt: r.updatedAt.toISOString(),
+      locale: r.local ? locale : 'en',
+    }
+  })
+}
+
+/** Paths of published articles and stored pages, for the sitemap. */
+export async function listContentPaths(db: Db): Promise<{ articles: string[]; pages: string[] }> {
+  const [articleRows, pageRows] = await Promise.all([
+    db.select({ path: articles.path }).from(articles).where(published).orderBy(articles.path),
+    db.select({ slug: pages.slug }).from(pages).orderBy(pages.slug),
+  ])
+  return { articles: articleRows.map((r) => r.path), pages: pageRows.map((r) => r.slug) }
+}

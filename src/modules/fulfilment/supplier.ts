@@ -1,0 +1,51 @@
+/**
+ * The fulfilment supplier seen by the shop (client-safe types). The built-in sandbox implements
+ * it offline; a real supplier would call its API behind the same interface.
+ */
+import { z } from 'zod'
+import { offerIdSchema } from '../catalog/offer.schemas'
+
+export const PLAYER_CHECK_ERRORS = ['INVALID_PLAYER_ID', 'PLAYER_NOT_FOUND', 'WRONG_SERVER'] as const
+export type PlayerCheckError = (typeof PLAYER_CHECK_ERRORS)[number]
+
+export type PlayerCheckResult = { ok: true; nickname: string } | { ok: false; code: PlayerCheckError }
+
+export interface Supplier {
+  /** Looks the player up in the game; `server` is required by games that have servers. */
+  checkPlayer(gameSlug: string, playerId: string, server?: string): Promise<PlayerCheckResult>
+  /**
+   * Credits a top-up to the player. Idempotent per `idempotencyKey`: asking again returns the
+   * same transaction (and outcome), so the fulfilment job may retry freely. 'pending' means "ask
+   * again later" (the supplier delivers asynchronously).
+   */
+  deliverTopUp(request: TopUpRequest): Promise<TopUpDelivery>
+}
+
+export interface TopUpRequest {
+  idempotencyKey: string
+  gameSlug: string
+  skuCode: string
+  /** Game-currency units to credit (SKU quantity × ordered quantity). */
+  units: number
+  playerId: string
+  server?: string
+}
+
+export const DELIVERY_ERRORS = ['PLAYER_ACCOUNT_LOCKED', 'PLAYER_NOT_FOUND', 'INVALID_PLAYER_ID'] as const
+export type DeliveryError = (typeof DELIVERY_ERRORS)[number]
+
+/** `transactionId` is the supplier's reference: the proof of delivery shown to the buyer. */
+export type TopUpDelivery =
+  | { status: 'delivered' | 'pending'; transactionId: string }
+  | { status: 'failed'; transactionId: string; code: DeliveryError }
+
+/** The contract every supplier shares: a player ID is 6 to 12 digits. */
+export const PLAYER_ID_PATTERN = /^\d{6,12}$/
+
+/** Input of the "check player" server function. */
+export const checkPlayerInputSchema = z.object({
+  offerId: offerIdSchema,
+  playerId: z.string().max(64),
+  server: z.string().max(64).optional(),
+})
+export type CheckPlayerInput = z.infer<typeof checkPlayerInputSchema>
