@@ -24,8 +24,17 @@ for (const locale of LOCALES) {
       observer.observe(document, { childList: true, subtree: true })
     })
 
+    const initialCatalogs: string[] = []
+    const onCatalog = (r: { url(): string }) => {
+      if (/messages-[a-z]{2}-[^/]*\.js/.test(r.url())) initialCatalogs.push(r.url())
+    }
+    page.on('request', onCatalog)
     await gotoHydrated(page, `/${locale}`)
     await expect(page.locator('html')).toHaveAttribute('lang', locale)
+    // The page loads its own catalog and no other.
+    expect(initialCatalogs.length).toBe(1)
+    expect(initialCatalogs[0]).toContain(`messages-${locale}-`)
+    page.off('request', onCatalog)
     await expect(page.getByTestId('banner')).toBeVisible()
 
     // Cookie notice: dismiss it, and it stays dismissed after a reload.
