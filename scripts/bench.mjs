@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
+import { checkoutThroughput } from './bench/checkout.mjs'
 import { ssrThroughput } from './bench/ssr.mjs'
 
 const port = Number(process.env.BENCH_PORT ?? 3200)
@@ -63,6 +64,9 @@ try {
   for (const r of results.firstLoadJs)
     console.log(`  ${r.path.padEnd(24)} ${String(r.gzipKB).padStart(7)} KB in ${r.scripts} files`)
   if (!process.env.BENCH_SKIP_SSR) results.ssr = await ssrThroughput(base)
+  // Checkout needs PostgreSQL: concurrency figures on the embedded database would mean little.
+  const checkoutDb = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+  if (checkoutDb && !process.env.BENCH_SKIP_CHECKOUT) results.checkout = await checkoutThroughput(checkoutDb, port + 1)
   mkdirSync('bench-results', { recursive: true })
   writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2))
 } finally {

@@ -7,6 +7,7 @@ import type { NavigationItem } from '../modules/catalog/catalog.schemas'
 import { localizePath } from '../modules/i18n/locales'
 import { ColorModeToggle } from './color-mode-toggle'
 import { LanguageSwitcher } from './language-switcher'
+import { UserMenu } from './user-menu'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 
 function hrefOf(item: NavigationItem): string {
@@ -43,6 +44,7 @@ export function Header() {
         <div className="flex items-center gap-2">
           <LanguageSwitcher />
           <ColorModeToggle />
+          <UserMenu />
         </div>
       </div>
     </header>

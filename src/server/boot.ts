@@ -3,6 +3,7 @@ import { closeDb, getDb } from './db/client'
 import { DEMO_ACCOUNTS } from './db/demo-accounts'
 import { seedDemoData } from './db/seed'
 import { startServerErrorReporting } from './error-reporting'
+import { startJobWorker, stopJobWorker } from './jobs/runtime'
 import { log } from './log'
 
 let booting: Promise<void> | undefined
@@ -16,6 +17,8 @@ export function boot(): Promise<void> {
       const { inserted } = await seedDemoData(db)
       if (inserted) log.info({}, 'demo data seeded')
     }
+    // Every instance runs a worker: jobs are shared through the database (SKIP LOCKED claims).
+    startJobWorker(db)
   })()
   booting.catch(() => {
     booting = undefined
@@ -29,5 +32,6 @@ export function demoAccountsBanner(): string {
 }
 
 export async function shutdown(): Promise<void> {
+  await stopJobWorker()
   await closeDb()
 }

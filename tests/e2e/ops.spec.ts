@@ -20,6 +20,22 @@ test('live chat appears 6 s after load, minimized', async ({ page }) => {
   await expect(page.locator('#chat-standin')).toHaveAttribute('data-site-id', 'e2e-site')
 })
 
+test('signed in, the chat gets the name and e-mail of the profile', async ({ page }) => {
+  await page.route('**/__e2e/chat-standin.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: standIn }),
+  )
+  await gotoHydrated(page, '/en/user/profile')
+  await expect(page).toHaveURL(/\/login\/[^/?]+/)
+  await page.locator('input[name=email]').fill('shopper@example.com')
+  await page.locator('input[name=password]').fill('Shopper123!')
+  await page.getByTestId('signin-form').locator('button[type=submit]').click()
+  await expect(page).toHaveURL(/\/en\/user\/profile$/)
+  const widget = page.locator('#chat-standin')
+  await expect(widget).toHaveAttribute('data-state', 'minimized', { timeout: 12_000 })
+  await expect(widget).toHaveAttribute('data-name', 'Demo Shopper')
+  await expect(widget).toHaveAttribute('data-email', 'shopper@example.com')
+})
+
 test('a changed latest.json shows the update notice', async ({ page }) => {
   await gotoHydrated(page, '/en')
   await expect(page.getByTestId('banner')).toBeVisible()

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query'
 import { useLoaderData } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
+import { viewerQuery } from '../auth/auth.queries'
 import { COOKIE_CONSENT_EVENT } from '../shell/cookie-notice'
 
 /** SPEC §4/§9: the live chat appears 6 s after load, minimized. */
@@ -38,9 +40,15 @@ function injectScript(src: string): Promise<void> {
   })
 }
 
-export function LiveChat({ customer }: { customer?: ChatCustomer }) {
+export function LiveChat() {
   const { publicConfig } = useLoaderData({ from: '__root__' })
   const chat = publicConfig.liveChat
+  // SPEC §4: the customer's name and e-mail come from the profile when it has a username.
+  const { data: viewer } = useQuery({ ...viewerQuery(), enabled: chat !== null })
+  const customer = useMemo<ChatCustomer | undefined>(
+    () => (viewer?.username ? { name: viewer.username, email: viewer.email } : undefined),
+    [viewer],
+  )
   useEffect(() => {
     if (!chat) return
     const timer = setTimeout(() => {

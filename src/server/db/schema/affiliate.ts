@@ -1,9 +1,22 @@
 /**
- * Affiliate programme: promoters, referral links, clicks, order attributions, a double-entry
- * commission ledger and withdrawals. Deliberately minimal; the affiliate module refines it.
+ * Affiliate programme: promoters, referral links, clicks, referred sign-ups, order attributions, a
+ * double-entry commission ledger and withdrawals. Rules live in src/modules/affiliate; the
+ * constraints here keep the rows honest even if a bug slips past them (docs/decisions/007).
  */
 import { sql } from 'drizzle-orm'
-import { bigserial, check, index, integer, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { createdAt, currencyCode, inList, isCurrency, minor, tstz, updatedAt } from './columns'
 import { users } from './accounts'
 import { orders } from './orders'
@@ -14,18 +27,18 @@ export const promoters = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'restrict' }),
-    /** Used in /affiliate/reflink/{promoteCode}. */
+    /** Used in /affiliate/reflink/{promoteCode} and ?ref=. Stored upper-case, matched upper-cased. */
     promoteCode: text('promote_code').notNull().unique(),
     /** Currency commissions are booked and paid in. */
     currency: currencyCode().notNull().default('USD'),
-    /** Commission in basis points of the order total (500 = 5%). */
-    commissionBps: integer('commission_bps').notNull().default(500),
+    /** Per-promoter rate in basis points; null means the programme rate (AFFILIATE_RATE_BPS). */
+    commissionBps: integer('commission_bps'),
     createdAt: createdAt(),
   },
   (t) => [
-    check('promoters_code', sql`${t.promoteCode} ~ '^[A-Za-z0-9_-]{3,32}$'`),
+    check('promoters_code', sql`${t.promoteCode} ~ '^[A-Z0-9_-]{3,32}$'`),
     check('promoters_currency', isCurrency(t.currency)),
-    check('promoters_bps', sql`${t.commissionBps} between 0 and 10000`),
+    check('promoters_bps', sql`${t.commissionBps} is null or ${t.commissionBps} between 0 and 10000`),
   ],
 )
 
@@ -36,34 +49,74 @@ export const referralLinks = pgTable(
     promoterId: uuid('promoter_id')
       .notNull()
       .references(() => promoters.userId, { onDelete: 'cascade' }),
+    /** Opens /affiliate/reflink/{code}; shares the promote-code alphabet, stored upper-case. */
     code: text('code').notNull().unique(),
-    /** Site path the visitor lands on after the click is recorded. */
+    /** Same-site path the visitor lands on after the click is recorded. */
     targetPath: text('target_path').notNull().default('/'),
     campaign: text('campaign'),
     createdAt: createdAt(),
+    /** Deleting a link archives it: its clicks and orders stay in the statistics. */
+    archivedAt: tstz('archived_at'),
   },
   (t) => [
     index('referral_links_promoter_idx').on(t.promoterId),
-    check('referral_links_target', sql`left(${t.targetPath}, 1) = '/'`),
+    check('referral_links_code', sql`${t.code} ~ '^[A-Z0-9_-]{3,32}$'`),
+    check('referral_links_target', sql`left(${t.targetPath}, 1) = '/' and left(${t.targetPath}, 2) <> '//'`),
   ],
 )
 
 export const referralClicks = pgTable(
   'referral_clicks',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Random, so the attribution cookie can carry it without being guessable. */
+    id: uuid('id').primaryKey().defaultRandom(),
     promoterId: uuid('promoter_id')
       .notNull()
       .references(() => promoters.userId, { onDelete: 'cascade' }),
     linkId: integer('link_id').references(() => referralLinks.id, { onDelete: 'set null' }),
-    /** Random id from the referral cookie; no IP or user agent is stored. */
-    visitorId: text('visitor_id').notNull(),
+    /** sha256 of the visitor cookie id; neither IP nor user agent is stored. */
+    visitorHash: text('visitor_hash').notNull(),
+    /** UTC day of the first click: one row per visitor, promoter, link and day. */
+    day: date('day', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
+    /** Repeat clicks the same day only move this (last-touch attribution measures from it). */
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
   },
-  (t) => [index('referral_clicks_promoter_idx').on(t.promoterId, t.createdAt)],
+  (t) => [
+    unique('referral_clicks_dedupe_uq').on(t.promoterId, t.linkId, t.visitorHash, t.day).nullsNotDistinct(),
+    index('referral_clicks_promoter_idx').on(t.promoterId, t.day),
+  ],
 )
 
-/** Which promoter gets credit for an order (at most one). */
+/** A shopper who signed up through a referral; every later paid order of theirs is attributed. */
+export const referrals = pgTable(
+  'referrals',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    promoterId: uuid('promoter_id')
+      .notNull()
+      .references(() => promoters.userId, { onDelete: 'cascade' }),
+    linkId: integer('link_id').references(() => referralLinks.id, { onDelete: 'set null' }),
+    clickId: uuid('click_id').references(() => referralClicks.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('referrals_promoter_idx').on(t.promoterId, t.createdAt),
+    check('referrals_not_self', sql`${t.userId} <> ${t.promoterId}`),
+  ],
+)
+
+/**
+ * The commission state of one order: pending → available, or reversed (refund); flagged orders
+ * (self-referral) and void ones (already refunded when first seen) earn nothing.
+ */
+export const ATTRIBUTION_STATUSES = ['pending', 'available', 'reversed', 'flagged', 'void'] as const
+export type AttributionStatus = (typeof ATTRIBUTION_STATUSES)[number]
+export const ATTRIBUTION_FLAGS = ['self_referral_buyer', 'self_referral_player', 'no_price'] as const
+export type AttributionFlag = (typeof ATTRIBUTION_FLAGS)[number]
+
 export const attributions = pgTable(
   'attributions',
   {
@@ -71,29 +124,68 @@ export const attributions = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .unique()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orders.id, { onDelete: 'restrict' }),
     promoterId: uuid('promoter_id')
       .notNull()
       .references(() => promoters.userId, { onDelete: 'restrict' }),
     linkId: integer('link_id').references(() => referralLinks.id, { onDelete: 'set null' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ATTRIBUTION_STATUSES }).notNull(),
+    flag: text('flag', { enum: ATTRIBUTION_FLAGS }),
+    /** Promoter's currency; base is the order's net amount (after coupon) in that currency. */
+    currency: currencyCode().notNull(),
+    baseMinor: minor('base_minor').notNull(),
+    rateBps: integer('rate_bps').notNull(),
+    commissionMinor: minor('commission_minor').notNull(),
+    paidAt: tstz('paid_at').notNull(),
+    deliveredAt: tstz('delivered_at'),
+    /** deliveredAt + hold period; the release sweep makes the commission available after it. */
+    availableAt: tstz('available_at'),
+    releasedAt: tstz('released_at'),
+    reversedAt: tstz('reversed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('attributions_promoter_idx').on(t.promoterId)],
+  (t) => [
+    index('attributions_promoter_idx').on(t.promoterId, t.paidAt),
+    index('attributions_due_idx')
+      .on(t.availableAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('attributions_status', inList(t.status, ATTRIBUTION_STATUSES)),
+    check('attributions_flag', sql`${t.flag} is null or ${inList(t.flag, ATTRIBUTION_FLAGS)}`),
+    check('attributions_currency', isCurrency(t.currency)),
+    check('attributions_amounts', sql`${t.baseMinor} >= 0 and ${t.commissionMinor} >= 0`),
+    check('attributions_bps', sql`${t.rateBps} between 0 and 10000`),
+    check('attributions_no_commission', sql`${t.status} not in ('flagged', 'void') or ${t.commissionMinor} = 0`),
+  ],
 )
 
 /**
- * Ledger accounts. Every transaction (txn_id) is a set of rows summing to zero, e.g.
- * commission: platform_commission -X, promoter_pending +X; release: pending -X, available +X;
- * withdrawal: available -X, promoter_withdrawn +X. A promoter's balance is SUM(amount) per account.
+ * Ledger accounts, each kept per promoter. Every transaction (txn_id) is a set of rows summing to
+ * zero: commission platform_expense -X / pending +X; release pending -X / available +X; reversal
+ * pending or available -X / platform_expense +X; withdrawal request available -A / hold +A; paid
+ * hold -A / withdrawn +A; rejected hold -A / available +A. A balance is SUM(amount) per account.
  */
 export const LEDGER_ACCOUNTS = [
-  'platform_commission',
+  'platform_expense',
   'promoter_pending',
   'promoter_available',
+  'promoter_withdrawal_hold',
   'promoter_withdrawn',
 ] as const
-export const LEDGER_KINDS = ['commission', 'release', 'reversal', 'withdrawal', 'withdrawal_reversal'] as const
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number]
+export const LEDGER_KINDS = [
+  'commission',
+  'release',
+  'reversal',
+  'withdrawal_request',
+  'withdrawal_paid',
+  'withdrawal_rejected',
+] as const
+export type LedgerKind = (typeof LEDGER_KINDS)[number]
 
+/** Append-only: a trigger (migration 0001) rejects UPDATE and DELETE; corrections are new rows. */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
@@ -106,21 +198,22 @@ export const ledgerEntries = pgTable(
     /** Signed minor units: positive increases the account's balance. */
     amountMinor: minor('amount_minor').notNull(),
     currency: currencyCode().notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id, { onDelete: 'restrict' }),
-    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     createdAt: createdAt(),
-    /** For pending commission: when it may be released (after the refund window). */
-    availableAt: tstz('available_at'),
   },
   (t) => [
-    index('ledger_entries_promoter_idx').on(t.promoterId, t.account, t.currency),
+    index('ledger_entries_promoter_idx').on(t.promoterId, t.account),
+    index('ledger_entries_txn_idx').on(t.txnId),
     uniqueIndex('ledger_entries_txn_account_uq').on(t.txnId, t.account),
-    // Booking the same order event twice (a retried job) hits this instead of paying twice.
+    // Booking the same order or withdrawal event twice (a retried job) fails instead of paying twice.
     uniqueIndex('ledger_entries_order_kind_uq')
       .on(t.orderId, t.kind, t.account)
       .where(sql`${t.orderId} is not null`),
-    index('ledger_entries_withdrawal_idx').on(t.withdrawalId),
+    uniqueIndex('ledger_entries_withdrawal_kind_uq')
+      .on(t.withdrawalId, t.kind, t.account)
+      .where(sql`${t.withdrawalId} is not null`),
     check('ledger_entries_account', inList(t.account, LEDGER_ACCOUNTS)),
     check('ledger_entries_kind', inList(t.kind, LEDGER_KINDS)),
     check('ledger_entries_currency', isCurrency(t.currency)),
@@ -128,7 +221,10 @@ export const ledgerEntries = pgTable(
   ],
 )
 
-export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'paid', 'rejected', 'cancelled'] as const
+export const PAYOUT_METHODS = ['wallet', 'iban'] as const
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number]
+export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'paid', 'rejected'] as const
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
 
 export const withdrawals = pgTable(
   'withdrawals',
@@ -139,16 +235,24 @@ export const withdrawals = pgTable(
       .references(() => promoters.userId, { onDelete: 'restrict' }),
     amountMinor: minor('amount_minor').notNull(),
     currency: currencyCode().notNull(),
-    method: text('method').notNull(),
+    method: text('method', { enum: PAYOUT_METHODS }).notNull(),
+    /** Wallet e-mail (lower-cased) or IBAN (upper-case, no spaces), validated before insert. */
     destination: text('destination').notNull(),
     status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('requested'),
+    /** Operator's reason for a rejection, shown to the promoter. */
+    note: text('note'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('withdrawals_promoter_idx').on(t.promoterId, t.createdAt),
+    index('withdrawals_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('requested', 'approved')`),
     check('withdrawals_amount', sql`${t.amountMinor} > 0`),
     check('withdrawals_currency', isCurrency(t.currency)),
+    check('withdrawals_method', inList(t.method, PAYOUT_METHODS)),
     check('withdrawals_status', inList(t.status, WITHDRAWAL_STATUSES)),
   ],
 )

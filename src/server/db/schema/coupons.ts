@@ -1,6 +1,18 @@
 /** Coupons and their per-order redemptions. */
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { createdAt, inList, tstz } from './columns'
 import { users } from './accounts'
 import { orders } from './orders'
@@ -72,4 +84,19 @@ export const couponRedemptions = pgTable(
     index('coupon_redemptions_order_idx').on(t.orderId),
     check('coupon_redemptions_status', inList(t.status, REDEMPTION_STATUSES)),
   ],
+)
+
+/** Coupons a shopper redeemed on /coupon ("my coupons"); any valid code also works at checkout. */
+export const userCoupons = pgTable(
+  'user_coupons',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.couponId] })],
 )

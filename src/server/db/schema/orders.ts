@@ -6,22 +6,13 @@ import { users } from './accounts'
 import { skus } from './catalog'
 import { coupons } from './coupons'
 
-/** The order state machine lives in the orders module; this list only keeps the column honest. */
-export const ORDER_STATUSES = [
-  'pending', // created, awaiting payment until expires_at
-  'paid',
-  'fulfilling',
-  'completed',
-  'failed',
-  'refunding',
-  'refunded',
-  'cancelled',
-  'expired',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+// The state machines live in their modules (pure, tested); these lists only keep the columns honest.
+import { ORDER_STATUSES } from '../../../modules/orders/order-status'
+import { SUPPORT_TOPICS } from '../../../modules/orders/support-topics'
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../modules/payments/payment-status'
 
-export const PAYMENT_METHODS = ['card', 'wallet'] as const
-export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] as const
+export { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SUPPORT_TOPICS }
+export type { OrderStatus } from '../../../modules/orders/order-status'
 
 export const orders = pgTable(
   'orders',
@@ -32,7 +23,7 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('created'),
     currency: currencyCode().notNull(),
     subtotalMinor: minor('subtotal_minor').notNull(),
     discountMinor: minor('discount_minor').notNull().default(0),
@@ -54,9 +45,10 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('orders_pending_expiry_idx')
+    index('orders_payable_expiry_idx')
       .on(t.expiresAt)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} in ('created', 'awaiting_payment')`),
+    index('orders_user_status_idx').on(t.userId, t.status, t.createdAt.desc()),
     index('orders_coupon_idx').on(t.couponId),
     check('orders_status', inList(t.status, ORDER_STATUSES)),
     check('orders_currency', isCurrency(t.currency)),
@@ -83,6 +75,9 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceMinor: minor('unit_price_minor').notNull(),
     currency: currencyCode().notNull(),
+    /** Proof of a top-up: the supplier's transaction id, kept once the supplier confirmed it. */
+    supplierTxnId: text('supplier_txn_id'),
+    deliveredAt: tstz('delivered_at'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -123,6 +118,10 @@ export const payments = pgTable(
     currency: currencyCode().notNull(),
     /** The gateway's id for this payment; unique per gateway so webhooks find exactly one row. */
     externalId: text('external_id'),
+    /** Where the gateway sends the shopper to pay (hosted card page or wallet approval). */
+    redirectUrl: text('redirect_url'),
+    /** Gateway reason of a failed attempt (card_declined, 3ds_failed...), translated by the UI. */
+    failureCode: text('failure_code'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -157,8 +156,49 @@ export const supportRequests = pgTable(
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
+    topic: text('topic', { enum: SUPPORT_TOPICS }).notNull().default('other'),
     message: text('message').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('support_requests_order_idx').on(t.orderId), index('support_requests_user_idx').on(t.userId)],
+  (t) => [
+    index('support_requests_order_idx').on(t.orderId),
+    index('support_requests_user_idx').on(t.userId),
+    check('support_requests_topic', inList(t.topic, SUPPORT_TOPICS)),
+  ],
+)
+
+/**
+ * The built-in sandbox payment gateway's own records. Conceptually another company's database:
+ * only the gateway code (src/server/payments/sandbox) touches it, and it never holds a card
+ * number or CVC, only brand and last four digits, as a real gateway's dashboard would show.
+ */
+export const SANDBOX_TXN_STATUSES = [
+  'open',
+  'challenge',
+  'captured',
+  'declined',
+  'failed',
+  'cancelled',
+  'refunded',
+] as const
+
+export const sandboxTransactions = pgTable(
+  'sandbox_gateway_transactions',
+  {
+    id: text('id').primaryKey(),
+    /** The merchant's reference (our payment id): creating a session twice returns the first. */
+    merchantReference: text('merchant_reference').notNull().unique(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    status: text('status', { enum: SANDBOX_TXN_STATUSES }).notNull().default('open'),
+    amountMinor: minor('amount_minor').notNull(),
+    currency: currencyCode().notNull(),
+    description: text('description').notNull().default(''),
+    returnUrl: text('return_url').notNull(),
+    webhookUrl: text('webhook_url').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('sandbox_txn_status', inList(t.status, SANDBOX_TXN_STATUSES))],
 )

@@ -1,20 +1,71 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { z } from 'zod'
 import { PageShell } from '~/components/page-shell'
+import { affiliateQueries, affiliateStatusQuery } from '~/modules/affiliate/affiliate.queries'
+import { AffiliateDashboard } from '~/modules/affiliate/components/dashboard'
+import { requireSignIn } from '~/modules/auth/guard'
+import { localeFromPath, localizePath } from '~/modules/i18n/locales'
 import { pageHead } from '~/modules/shell/head'
 
+const day = z.iso.date().optional().catch(undefined)
+
+/** The last 30 days up to today (UTC), unless the URL names a range. */
+function rangeOf(search: { from?: string; to?: string }) {
+  const to = search.to ?? new Date().toISOString().slice(0, 10)
+  const from = search.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10)
+  return { from, to }
+}
+
 export const Route = createFileRoute('/{-$locale}/_default/affiliate/dashboard')({
+  validateSearch: z.object({ from: day, to: day }),
+  beforeLoad: async (ctx) => {
+    await requireSignIn(ctx)
+    const status = await ctx.context.queryClient.fetchQuery(affiliateStatusQuery())
+    if (!status.promoter) {
+      throw redirect({ href: localizePath('/affiliate', localeFromPath(ctx.location.pathname)) })
+    }
+    return { promoter: status.promoter, terms: status.terms }
+  },
+  loaderDeps: ({ search }) => ({ from: search.from, to: search.to }),
+  loader: async ({ context, deps }) => {
+    // Decided once here (server on first load) so the browser hydrates with the same range.
+    const range = rangeOf(deps)
+    const q = context.queryClient
+    await Promise.all([
+      q.ensureQueryData(affiliateQueries.balance()),
+      q.ensureQueryData(affiliateQueries.links()),
+      q.ensureQueryData(affiliateQueries.withdrawals()),
+      q.ensureQueryData(affiliateQueries.performance(range)).catch(() => undefined),
+    ])
+    return { range }
+  },
   head: ({ match }) =>
     pageHead(match.context.i18n, msg`Affiliate dashboard`, msg`Your clicks, sign-ups, orders and commission.`),
   component: Page,
 })
 
 function Page() {
+  const { promoter, terms } = Route.useRouteContext()
+  const { range } = Route.useLoaderData()
+  const navigate = Route.useNavigate()
   return (
     <PageShell
+      wide
       title={<Trans>Affiliate dashboard</Trans>}
-      lead={<Trans>Your clicks, sign-ups, orders and commission.</Trans>}
-    />
+      lead={
+        <Trans>
+          Your clicks, sign-ups, orders and commission. Your code: <strong>{promoter.promoteCode}</strong>
+        </Trans>
+      }
+    >
+      <AffiliateDashboard
+        promoter={promoter}
+        terms={terms}
+        range={range}
+        onRange={(next) => navigate({ search: next, replace: true })}
+      />
+    </PageShell>
   )
 }

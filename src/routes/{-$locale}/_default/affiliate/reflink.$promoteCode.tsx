@@ -1,24 +1,33 @@
-import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PageShell } from '~/components/page-shell'
-import { pageHead } from '~/modules/shell/head'
+import { useEffect } from 'react'
+import { referralVisit } from '~/modules/affiliate/visit.server'
 import { ensureParam, promoteCodeParam } from '~/modules/shell/route-params'
+import { getDb } from '~/server/db/client'
 
+/**
+ * A referral link: the server records the click, sets the attribution cookie and redirects to
+ * the link's target. Nothing renders here on a normal visit.
+ */
 export const Route = createFileRoute('/{-$locale}/_default/affiliate/reflink/$promoteCode')({
   beforeLoad: ({ params, location }) => ({
     promoteCode: ensureParam(promoteCodeParam, params.promoteCode, location.pathname),
   }),
-  head: ({ match }) => pageHead(match.context.i18n, msg`You were invited`),
-  component: Page,
+  server: {
+    handlers: {
+      // A malformed code falls through to the page, whose beforeLoad answers 404 (SPEC §8).
+      GET: async ({ request, params, next }) =>
+        promoteCodeParam.safeParse(params.promoteCode).success
+          ? referralVisit(await getDb(), request, { code: params.promoteCode, locale: params.locale })
+          : next(),
+    },
+  },
+  component: Reload,
 })
 
-function Page() {
-  const { promoteCode } = Route.useRouteContext()
-  return (
-    <PageShell
-      title={<Trans>You were invited by a friend</Trans>}
-      lead={<Trans>Referral code {promoteCode}: top up your favourite games with us.</Trans>}
-    />
-  )
+/** Reached only by an in-app navigation: load the URL from the server so the click is recorded. */
+function Reload() {
+  useEffect(() => {
+    window.location.reload()
+  }, [])
+  return null
 }

@@ -1,18 +1,45 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
 import { PageShell } from '~/components/page-shell'
+import { OrderDetailView } from '~/modules/orders/components/order-detail-view'
+import { orderQuery } from '~/modules/orders/orders.queries'
 import { pageHead } from '~/modules/shell/head'
 
 export const Route = createFileRoute('/{-$locale}/_default/order/details')({
   caseSensitive: false,
+  validateSearch: z.object({ id: z.uuid().optional().catch(undefined) }),
+  loaderDeps: ({ search }) => ({ id: search.id }),
+  loader: async ({ context, deps }) => {
+    if (!deps.id) return { found: false }
+    const found = await context.queryClient.ensureQueryData(orderQuery(deps.id)).then(
+      () => true,
+      () => false,
+    )
+    return { found }
+  },
   head: ({ match }) =>
     pageHead(match.context.i18n, msg`Order details`, msg`Status, delivery and receipt of your order.`),
   component: Page,
 })
 
 function Page() {
+  const { id } = Route.useSearch()
+  const { found } = Route.useLoaderData()
   return (
-    <PageShell title={<Trans>Order details</Trans>} lead={<Trans>Status, delivery and receipt of your order.</Trans>} />
+    <PageShell
+      wide
+      title={<Trans>Order details</Trans>}
+      lead={<Trans>Status, delivery and receipt of your order.</Trans>}
+    >
+      {id && found ? (
+        <OrderDetailView id={id} />
+      ) : (
+        <p role="alert" className="text-red-600" data-testid="order-not-found">
+          <Trans>We could not find this order.</Trans>
+        </p>
+      )}
+    </PageShell>
   )
 }

@@ -1,20 +1,26 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
 import { PageShell } from '~/components/page-shell'
+import { ServiceForm } from '~/modules/orders/components/service-form'
 import { pageHead } from '~/modules/shell/head'
 
 export const Route = createFileRoute('/{-$locale}/_default/order/service')({
+  validateSearch: z.object({ orderId: z.uuid().optional().catch(undefined) }),
   head: ({ match }) =>
     pageHead(match.context.i18n, msg`Order service`, msg`Need help with an order? Tell us what happened.`),
   component: Page,
 })
 
 function Page() {
+  const { orderId } = Route.useSearch()
   return (
     <PageShell
       title={<Trans>Order service</Trans>}
       lead={<Trans>Need help with an order? Tell us what happened.</Trans>}
-    />
+    >
+      <ServiceForm orderId={orderId} />
+    </PageShell>
   )
 }

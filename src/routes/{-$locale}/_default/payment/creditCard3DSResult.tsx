@@ -2,9 +2,15 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { PageShell } from '~/components/page-shell'
+import { requireSignIn } from '~/modules/auth/guard'
+import { PaymentResult } from '~/modules/orders/components/payment-result'
+import { paymentReturnSearch } from '~/modules/payments/return-search'
 import { pageHead } from '~/modules/shell/head'
 
+/** Where the card page returns to. Shows what the server knows, never what the URL claims. */
 export const Route = createFileRoute('/{-$locale}/_default/payment/creditCard3DSResult')({
+  validateSearch: paymentReturnSearch,
+  beforeLoad: requireSignIn,
   head: ({ match }) =>
     pageHead(
       match.context.i18n,
@@ -15,10 +21,19 @@ export const Route = createFileRoute('/{-$locale}/_default/payment/creditCard3DS
 })
 
 function Page() {
+  const { orderId, paymentId } = Route.useSearch()
   return (
     <PageShell
       title={<Trans>Card verification result</Trans>}
       lead={<Trans>We are checking the result of your card verification.</Trans>}
-    />
+    >
+      {orderId ? (
+        <PaymentResult orderId={orderId} paymentId={paymentId} />
+      ) : (
+        <p role="alert">
+          <Trans>We could not find this order.</Trans>
+        </p>
+      )}
+    </PageShell>
   )
 }

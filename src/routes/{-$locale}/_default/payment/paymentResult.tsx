@@ -2,19 +2,31 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { PageShell } from '~/components/page-shell'
+import { requireSignIn } from '~/modules/auth/guard'
+import { PaymentResult } from '~/modules/orders/components/payment-result'
+import { paymentReturnSearch } from '~/modules/payments/return-search'
 import { pageHead } from '~/modules/shell/head'
 
+/** Where the wallet (and free orders) return to. Shows what the server knows, never the URL's claims. */
 export const Route = createFileRoute('/{-$locale}/_default/payment/paymentResult')({
+  validateSearch: paymentReturnSearch,
+  beforeLoad: requireSignIn,
   head: ({ match }) =>
     pageHead(match.context.i18n, msg`Payment result`, msg`We are checking the result of your payment.`),
   component: Page,
 })
 
 function Page() {
+  const { orderId, paymentId } = Route.useSearch()
   return (
-    <PageShell
-      title={<Trans>Payment result</Trans>}
-      lead={<Trans>We are checking the result of your payment.</Trans>}
-    />
+    <PageShell title={<Trans>Payment result</Trans>} lead={<Trans>We are checking the result of your payment.</Trans>}>
+      {orderId ? (
+        <PaymentResult orderId={orderId} paymentId={paymentId} />
+      ) : (
+        <p role="alert">
+          <Trans>We could not find this order.</Trans>
+        </p>
+      )}
+    </PageShell>
   )
 }

@@ -2,8 +2,10 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { PageShell } from '~/components/page-shell'
+import { ProfileForm } from '~/modules/accounts/components/profile-form'
 import { pageHead } from '~/modules/shell/head'
 
+/** The signed-in user's profile (the /user layout's guard put the viewer in the context). */
 export const Route = createFileRoute('/{-$locale}/_default/user/profile')({
   head: ({ match }) =>
     pageHead(match.context.i18n, msg`My profile`, msg`Your account, billing address and contact IDs.`),
@@ -11,7 +13,10 @@ export const Route = createFileRoute('/{-$locale}/_default/user/profile')({
 })
 
 function Page() {
+  const { viewer } = Route.useRouteContext()
   return (
-    <PageShell title={<Trans>My profile</Trans>} lead={<Trans>Your account, billing address and contact IDs.</Trans>} />
+    <PageShell title={<Trans>My profile</Trans>} lead={<Trans>Your account, billing address and contact IDs.</Trans>}>
+      <ProfileForm profile={viewer} />
+    </PageShell>
   )
 }

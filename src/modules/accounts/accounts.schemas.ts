@@ -1,0 +1,16 @@
+/** Request bodies of the account endpoints (client-safe). */
+import { z } from 'zod'
+import { LOCALES } from '../i18n/locales'
+import { emailSchema, passwordSchema } from './email'
+
+export const sendCodeSchema = z.object({
+  email: emailSchema,
+  /** signup (default) or reset: which code to send. */
+  purpose: z.enum(['signup', 'reset']).default('signup'),
+  locale: z.enum(LOCALES).default('en'),
+})
+
+const code = z.string().regex(/^\d{6}$/, 'must be 6 digits')
+
+export const createAccountSchema = z.object({ email: emailSchema, code, password: passwordSchema })
+export const resetPasswordSchema = z.object({ email: emailSchema, code, password: passwordSchema })

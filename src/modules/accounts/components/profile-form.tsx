@@ -1,0 +1,150 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { updateProfileFn } from '../../auth/auth.functions'
+import { viewerQuery } from '../../auth/auth.queries'
+import { Field, FormAlert } from '../../auth/components/form-parts'
+import { updateProfileSchema, type Profile, type UpdateProfileInput } from '../profile.schemas'
+
+const CONTACTS = ['facebookId', 'skypeId', 'telegramId', 'twitterId', 'discordId', 'whatsAppId', 'steamId'] as const
+const BILLING = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address1',
+  'address2',
+  'city',
+  'province',
+  'postalCode',
+  'country',
+] as const
+
+function formInput(form: FormData): UpdateProfileInput {
+  const get = (name: string) => String(form.get(name) ?? '')
+  return {
+    username: get('username'),
+    avatar: get('avatar'),
+    billingAddress: Object.fromEntries(
+      BILLING.map((k) => [k, get(`billing.${k}`)]),
+    ) as UpdateProfileInput['billingAddress'],
+    ...(Object.fromEntries(CONTACTS.map((k) => [k, get(k)])) as Pick<UpdateProfileInput, (typeof CONTACTS)[number]>),
+  }
+}
+
+/** Edits username, avatar, billing address and contact IDs; validated here and again on the server. */
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle')
+
+  const labels: Record<string, string> = {
+    firstName: t`First name`,
+    lastName: t`Last name`,
+    email: t`Billing e-mail`,
+    phone: t`Phone`,
+    address1: t`Address line 1`,
+    address2: t`Address line 2`,
+    city: t`City`,
+    province: t`State / province`,
+    postalCode: t`Postal code`,
+    country: t`Country (2-letter code)`,
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const parsed = updateProfileSchema.safeParse(formInput(new FormData(event.currentTarget)))
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])))
+      setStatus('idle')
+      return
+    }
+    setErrors({})
+    setStatus('saving')
+    try {
+      const updated = await updateProfileFn({ data: parsed.data })
+      queryClient.setQueryData(viewerQuery().queryKey, updated)
+      setStatus('saved')
+    } catch {
+      setStatus('failed')
+    }
+  }
+
+  const b = profile.billingAddress
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-8" data-testid="profile-form">
+      <section className="surface grid gap-4 rounded-xl p-5 sm:grid-cols-2">
+        <h2 className="text-lg font-bold sm:col-span-2">
+          <Trans>Account</Trans>
+        </h2>
+        <p className="text-muted text-sm sm:col-span-2">
+          <Trans>
+            Account number {profile.aid} · {profile.email}
+          </Trans>
+        </p>
+        <Field
+          id="username"
+          name="username"
+          defaultValue={profile.username}
+          label={t`Username`}
+          error={errors.username}
+        />
+        <Field id="avatar" name="avatar" defaultValue={profile.avatar} label={t`Avatar URL`} error={errors.avatar} />
+      </section>
+      <section className="surface grid gap-4 rounded-xl p-5 sm:grid-cols-2">
+        <h2 className="text-lg font-bold sm:col-span-2">
+          <Trans>Billing address</Trans>
+        </h2>
+        {BILLING.map((key) => (
+          <Field
+            key={key}
+            id={`billing-${key}`}
+            name={`billing.${key}`}
+            defaultValue={b[key]}
+            label={labels[key]}
+            error={errors[`billingAddress.${key}`]}
+          />
+        ))}
+      </section>
+      <section className="surface grid gap-4 rounded-xl p-5 sm:grid-cols-2">
+        <h2 className="text-lg font-bold sm:col-span-2">
+          <Trans>Contact IDs</Trans>
+        </h2>
+        {CONTACTS.map((key) => (
+          <Field
+            key={key}
+            id={key}
+            name={key}
+            defaultValue={profile[key]}
+            label={key.replace(/Id$/, '').replace(/^./, (c) => c.toUpperCase())}
+            error={errors[key]}
+          />
+        ))}
+      </section>
+      {status === 'saved' ? (
+        <FormAlert tone="info">
+          <Trans>Your profile has been saved.</Trans>
+        </FormAlert>
+      ) : null}
+      {status === 'failed' ? (
+        <FormAlert>
+          <Trans>Your profile could not be saved. Please try again.</Trans>
+        </FormAlert>
+      ) : null}
+      {Object.keys(errors).length > 0 ? (
+        <FormAlert>
+          <Trans>Please correct the highlighted fields.</Trans>
+        </FormAlert>
+      ) : null}
+      <button
+        type="submit"
+        disabled={status === 'saving'}
+        data-testid="profile-save"
+        className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        <Trans>Save profile</Trans>
+      </button>
+    </form>
+  )
+}

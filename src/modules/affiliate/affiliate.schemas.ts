@@ -1,0 +1,145 @@
+/** Boundary schemas and response types of the affiliate API (client-safe). */
+import { z } from 'zod'
+import { currencySchema } from '../catalog/money'
+import { isValidIban, normalizeIban } from './payout'
+import { normalizeTargetPath } from './targets'
+
+/** Validation messages are codes: the UI translates them, API clients can branch on them. */
+export const targetPathSchema = z
+  .string()
+  .max(512)
+  .transform((v, ctx) => {
+    const path = normalizeTargetPath(v)
+    if (path === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'invalid_target' })
+      return z.NEVER
+    }
+    return path
+  })
+
+const campaignSchema = z
+  .string()
+  .trim()
+  .max(64, 'campaign_too_long')
+  .transform((v) => (v === '' ? null : v))
+
+export const createLinkSchema = z.object({
+  target: targetPathSchema.default('/'),
+  campaign: campaignSchema.nullish(),
+})
+export type CreateLinkInput = z.input<typeof createLinkSchema>
+
+export const updateLinkSchema = z
+  .object({ target: targetPathSchema.optional(), campaign: campaignSchema.nullish() })
+  .refine((v) => v.target !== undefined || v.campaign !== undefined, { message: 'nothing_to_update' })
+
+export const becomePromoterSchema = z.object({ currency: currencySchema.optional() }).default({})
+
+export const payoutSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('wallet'), email: z.email('invalid_email').max(254).toLowerCase() }),
+  z.object({
+    method: z.literal('iban'),
+    iban: z.string().max(64).transform(normalizeIban).refine(isValidIban, { message: 'invalid_iban' }),
+  }),
+])
+export type Payout = z.infer<typeof payoutSchema>
+
+export const requestWithdrawalSchema = z.object({
+  amountMinor: z.number().int('invalid_amount').positive('invalid_amount').max(2_000_000_000, 'invalid_amount'),
+  payout: payoutSchema,
+})
+export type RequestWithdrawalInput = z.input<typeof requestWithdrawalSchema>
+
+export const operatorActionSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('approve') }),
+  z.object({ action: z.literal('pay') }),
+  z.object({ action: z.literal('reject'), note: z.string().trim().min(1).max(500) }),
+])
+
+const isoDay = z.iso.date('invalid_date')
+export const MAX_RANGE_DAYS = 366
+
+/** ?from=YYYY-MM-DD&to=YYYY-MM-DD, both inclusive UTC days; defaults to the last 30 days. */
+export const performanceQuerySchema = z
+  .object({ from: isoDay.optional(), to: isoDay.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from_after_to', path: ['from'] })
+  .refine((q) => !q.from || !q.to || daysBetween(q.from, q.to) < MAX_RANGE_DAYS, {
+    message: 'range_too_long',
+    path: ['to'],
+  })
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+}
+
+// ---- response shapes -------------------------------------------------------------------------
+
+export interface ProgrammeTerms {
+  rateBps: number
+  holdDays: number
+  windowDays: number
+  attribution: 'last' | 'first'
+  minWithdrawalMinor: number
+}
+
+export interface PromoterProfile {
+  userId: string
+  promoteCode: string
+  currency: string
+  rateBps: number
+  createdAt: string
+}
+
+export interface Balance {
+  currency: string
+  /** Commission on orders not yet delivered + hold period. */
+  pending: number
+  /** Withdrawable now; negative only after a refund reversed commission already released. */
+  available: number
+  /** Locked in withdrawal requests that are not paid or rejected yet. */
+  processing: number
+  /** Paid out. */
+  withdrawn: number
+}
+
+export interface LinkStats {
+  id: number | null
+  code: string
+  target: string
+  campaign: string | null
+  createdAt: string | null
+  clicks: number
+  signups: number
+  orders: number
+  revenue: number
+  commission: number
+  conversionRate: number
+}
+
+export interface PerformanceDay {
+  date: string
+  clicks: number
+  signups: number
+  orders: number
+  revenue: number
+  commission: number
+}
+
+export interface Performance {
+  from: string
+  to: string
+  currency: string
+  days: PerformanceDay[]
+}
+
+export interface WithdrawalView {
+  id: string
+  amountMinor: number
+  currency: string
+  method: 'wallet' | 'iban'
+  destination: string
+  status: 'requested' | 'approved' | 'paid' | 'rejected'
+  note: string | null
+  createdAt: string
+  updatedAt: string
+}

@@ -1,0 +1,59 @@
+/** Attribution rules (pure): which click gets credit, and for how long. */
+
+export type AttributionMode = 'last' | 'first'
+
+const DAY_MS = 86_400_000
+
+export interface Touch {
+  /** When the click was first recorded. */
+  createdAt: Date
+  /** The latest repeat of that click (same visitor, link and day). */
+  lastSeenAt: Date
+}
+
+/** The moment the cookie window is measured from: the first touch, or the latest repeat of it. */
+export function touchTime(touch: Touch, mode: AttributionMode): Date {
+  return mode === 'first' ? touch.createdAt : touch.lastSeenAt
+}
+
+/** A click attributes only while now is within the window after it (inclusive of the edge). */
+export function isWithinWindow(touch: Touch, mode: AttributionMode, now: Date, windowDays: number): boolean {
+  const age = now.getTime() - touchTime(touch, mode).getTime()
+  return age >= 0 && age <= windowDays * DAY_MS
+}
+
+/**
+ * Should a new click replace the visitor's current attribution cookie? Last-touch: always.
+ * First-touch: only when there is no current click or it has left the window.
+ */
+export function replacesAttribution(
+  mode: AttributionMode,
+  current: Touch | undefined,
+  now: Date,
+  windowDays: number,
+): boolean {
+  if (mode === 'last' || !current) return true
+  return !isWithinWindow(current, mode, now, windowDays)
+}
+
+/** Seconds the attribution cookie lives: the whole window. */
+export function windowSeconds(windowDays: number): number {
+  return windowDays * 86_400
+}
+
+/** UTC calendar day (YYYY-MM-DD): clicks are de-duplicated per visitor per day. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10)
+}
+
+/**
+ * Crawlers, link previewers and scripted clients: their clicks are not counted and get no cookie.
+ * No user agent at all counts as a bot too (browsers always send one).
+ */
+const BOT_PATTERN =
+  /bot\b|bot\/|crawl|spider|slurp|scrape|preview|facebookexternalhit|embedly|whatsapp|telegram|discordbot|skypeuripreview|headless|phantomjs|lighthouse|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|java\/|okhttp|libwww|node-fetch|axios\/|undici|postman/i
+
+export function isBot(userAgent: string | null | undefined): boolean {
+  if (!userAgent || userAgent.trim().length < 8) return true
+  return BOT_PATTERN.test(userAgent)
+}

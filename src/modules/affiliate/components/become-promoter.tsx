@@ -1,0 +1,49 @@
+import { Trans } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { FormAlert } from '../../auth/components/form-parts'
+import { useLocalePrefix } from '../../i18n/use-locale-prefix'
+import { becomePromoterFn, type ActionResult } from '../affiliate.functions'
+import type { PromoterProfile } from '../affiliate.schemas'
+import { AffiliateErrorText } from './error-text'
+
+/** Joins the programme, then opens the dashboard. */
+export function BecomePromoterButton() {
+  const navigate = useNavigate()
+  const locale = useLocalePrefix()
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<Extract<ActionResult<PromoterProfile>, { ok: false }>>()
+
+  async function join() {
+    setBusy(true)
+    const result = await becomePromoterFn({ data: {} }).catch(() => undefined)
+    setBusy(false)
+    if (!result || !result.ok) {
+      setFailure(result && !result.ok ? result : { ok: false, code: 'INTERNAL', issues: [] })
+      return
+    }
+    await queryClient.invalidateQueries({ queryKey: ['affiliate'] })
+    await navigate({ to: '/{-$locale}/affiliate/dashboard', params: { locale } })
+  }
+
+  return (
+    <div className="space-y-3">
+      <button
+        type="button"
+        onClick={join}
+        disabled={busy}
+        data-testid="become-promoter"
+        className="rounded-lg bg-brand-600 px-6 py-3 text-lg font-bold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        <Trans>Become a promoter</Trans>
+      </button>
+      {failure ? (
+        <FormAlert>
+          <AffiliateErrorText code={failure.code} issues={failure.issues} />
+        </FormAlert>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,89 @@
+/**
+ * Ledger reconciliation, run on demand (operator API) and nightly (job): every transaction sums to
+ * zero, and each promoter's account balances equal what the business records say they must be.
+ */
+import { sql } from 'drizzle-orm'
+import { selectRows, type Db } from '../../server/db/client'
+
+export interface ReconcileReport {
+  ok: boolean
+  transactions: number
+  promoters: number
+  problems: string[]
+}
+
+const n = (v: unknown) => Number(v ?? 0)
+
+export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
+  const problems: string[] = []
+
+  const [{ count }] = await selectRows<{ count: unknown }>(
+    db,
+    sql`select count(distinct txn_id) as count from ledger_entries`,
+  )
+  const unbalanced = await selectRows<{ txn_id: string; total: unknown }>(
+    db,
+    sql`select txn_id, sum(amount_minor) as total from ledger_entries group by txn_id having sum(amount_minor) <> 0`,
+  )
+  for (const r of unbalanced) problems.push(`transaction ${r.txn_id} sums to ${n(r.total)}, not 0`)
+  const mixed = await selectRows<{ txn_id: string }>(
+    db,
+    sql`select txn_id from ledger_entries group by txn_id
+        having count(distinct promoter_id) > 1 or count(distinct currency) > 1 or count(distinct kind) > 1
+            or count(*) < 2`,
+  )
+  for (const r of mixed) problems.push(`transaction ${r.txn_id} mixes promoters, currencies or kinds`)
+  const foreign = await selectRows<{ promoter_id: string }>(
+    db,
+    sql`select distinct l.promoter_id from ledger_entries l join promoters p on p.user_id = l.promoter_id
+        where l.currency <> p.currency`,
+  )
+  for (const r of foreign) problems.push(`promoter ${r.promoter_id} has entries outside their currency`)
+
+  // Ledger balances per promoter against the attributions and withdrawals that justify them.
+  const rows = await selectRows<Record<string, unknown> & { promoter_id: string }>(
+    db,
+    sql`
+    with ledger as (
+      select promoter_id,
+        sum(amount_minor) filter (where account = 'promoter_pending') as pending,
+        sum(amount_minor) filter (where account = 'promoter_available') as available,
+        sum(amount_minor) filter (where account = 'promoter_withdrawal_hold') as hold,
+        sum(amount_minor) filter (where account = 'promoter_withdrawn') as withdrawn,
+        sum(amount_minor) filter (where account = 'platform_expense') as expense
+      from ledger_entries group by promoter_id
+    ), earned as (
+      select promoter_id,
+        sum(commission_minor) filter (where status = 'pending') as pending,
+        sum(commission_minor) filter (where status = 'available') as available
+      from attributions group by promoter_id
+    ), paid_out as (
+      select promoter_id,
+        sum(amount_minor) filter (where status in ('requested', 'approved')) as hold,
+        sum(amount_minor) filter (where status = 'paid') as withdrawn
+      from withdrawals group by promoter_id
+    )
+    select p.user_id as promoter_id,
+      coalesce(l.pending, 0) as l_pending, coalesce(e.pending, 0) as d_pending,
+      coalesce(l.available, 0) as l_available,
+      coalesce(e.available, 0) - coalesce(w.hold, 0) - coalesce(w.withdrawn, 0) as d_available,
+      coalesce(l.hold, 0) as l_hold, coalesce(w.hold, 0) as d_hold,
+      coalesce(l.withdrawn, 0) as l_withdrawn, coalesce(w.withdrawn, 0) as d_withdrawn,
+      coalesce(l.expense, 0) as l_expense,
+      -(coalesce(e.pending, 0) + coalesce(e.available, 0)) as d_expense
+    from promoters p
+    left join ledger l on l.promoter_id = p.user_id
+    left join earned e on e.promoter_id = p.user_id
+    left join paid_out w on w.promoter_id = p.user_id`,
+  )
+  for (const r of rows) {
+    for (const account of ['pending', 'available', 'hold', 'withdrawn', 'expense']) {
+      const ledger = n(r[`l_${account}`])
+      const derived = n(r[`d_${account}`])
+      if (ledger !== derived) {
+        problems.push(`promoter ${r.promoter_id}: ${account} is ${ledger} in the ledger, records say ${derived}`)
+      }
+    }
+  }
+  return { ok: problems.length === 0, transactions: n(count), promoters: rows.length, problems }
+}

@@ -1,0 +1,152 @@
+/**
+ * Withdrawals: a promoter locks part of their available balance at once (available → hold), an
+ * operator approves and pays it (hold → withdrawn) or rejects it (hold → available). Requests of
+ * one promoter are serialised on their promoter row (SELECT … FOR UPDATE), so the balance read
+ * before the insert cannot be stale: no overdraw whatever the concurrency.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../../server/db/client'
+import { withdrawals, type WithdrawalStatus } from '../../server/db/schema'
+import { AppError } from '../errors/app-error'
+import type { WithdrawalView } from './affiliate.schemas'
+import { requestWithdrawalSchema } from './affiliate.schemas'
+import { now } from './clock'
+import { balanceOf, lockPromoter, move, postTransaction } from './ledger.server'
+import { maskDestination } from './payout'
+import { programmeTerms } from './terms.server'
+
+type WithdrawalRow = typeof withdrawals.$inferSelect
+
+export function toView(row: WithdrawalRow, opts: { mask: boolean } = { mask: true }): WithdrawalView {
+  return {
+    id: row.id,
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    method: row.method,
+    destination: opts.mask ? maskDestination(row.method, row.destination) : row.destination,
+    status: row.status,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+export async function requestWithdrawal(db: Db, promoterId: string, rawInput: unknown): Promise<WithdrawalView> {
+  const input = requestWithdrawalSchema.parse(rawInput)
+  const { minWithdrawalMinor } = programmeTerms()
+  if (input.amountMinor < minWithdrawalMinor) {
+    throw new AppError('INVALID_INPUT', `The minimum withdrawal is ${minWithdrawalMinor}`, {
+      issues: [{ path: 'amountMinor', message: 'below_minimum' }],
+    })
+  }
+  const destination = input.payout.method === 'iban' ? input.payout.iban : input.payout.email
+  const row = await db.transaction(async (tx) => {
+    const promoter = await lockPromoter(tx, promoterId)
+    const balance = await balanceOf(tx, promoterId, promoter.currency)
+    if (balance.available < input.amountMinor) {
+      throw new AppError('CONFLICT', 'Insufficient available balance', {
+        issues: [{ path: 'amountMinor', message: 'insufficient_funds' }],
+      })
+    }
+    const at = now()
+    const [created] = await tx
+      .insert(withdrawals)
+      .values({
+        promoterId,
+        amountMinor: input.amountMinor,
+        currency: promoter.currency,
+        method: input.payout.method,
+        destination,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning()
+    await postTransaction(tx, {
+      promoterId,
+      currency: promoter.currency,
+      kind: 'withdrawal_request',
+      withdrawalId: created.id,
+      at,
+      postings: move('promoter_available', 'promoter_withdrawal_hold', input.amountMinor),
+    })
+    return created
+  })
+  return toView(row)
+}
+
+export async function listWithdrawals(db: Db, promoterId: string): Promise<WithdrawalView[]> {
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.promoterId, promoterId))
+    .orderBy(desc(withdrawals.createdAt))
+    .limit(200)
+  return rows.map((r) => toView(r))
+}
+
+/** Operators' queue: requests awaiting approval or payment, oldest first, destinations in full. */
+export async function listOpenWithdrawals(db: Db): Promise<WithdrawalView[]> {
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(inArray(withdrawals.status, ['requested', 'approved']))
+    .orderBy(withdrawals.createdAt)
+    .limit(500)
+  return rows.map((r) => toView(r, { mask: false }))
+}
+
+/**
+ * Moves a withdrawal from one of `from` to `to` with a guarded UPDATE (two operators clicking at
+ * once: one wins, the other gets CONFLICT), writing the ledger move in the same transaction.
+ */
+async function transition(
+  db: Db,
+  id: string,
+  from: WithdrawalStatus[],
+  to: WithdrawalStatus,
+  operatorId: string,
+  extra: { note?: string } = {},
+): Promise<WithdrawalView> {
+  return db.transaction(async (tx) => {
+    const at = now()
+    const [row] = await tx
+      .update(withdrawals)
+      .set({ status: to, decidedBy: operatorId, updatedAt: at, ...(extra.note ? { note: extra.note } : {}) })
+      .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from)))
+      .returning()
+    if (!row) {
+      const [existing] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id))
+      if (!existing) throw new AppError('NOT_FOUND', 'Withdrawal not found')
+      throw new AppError('CONFLICT', `Withdrawal is ${existing.status}`, {
+        issues: [{ path: 'status', message: 'invalid_transition' }],
+      })
+    }
+    const postings =
+      to === 'paid'
+        ? move('promoter_withdrawal_hold', 'promoter_withdrawn', row.amountMinor)
+        : to === 'rejected'
+          ? move('promoter_withdrawal_hold', 'promoter_available', row.amountMinor)
+          : undefined
+    if (postings) {
+      await postTransaction(tx, {
+        promoterId: row.promoterId,
+        currency: row.currency,
+        kind: to === 'paid' ? 'withdrawal_paid' : 'withdrawal_rejected',
+        withdrawalId: row.id,
+        at,
+        postings,
+      })
+    }
+    return toView(row, { mask: false })
+  })
+}
+
+export const approveWithdrawal = (db: Db, id: string, operatorId: string) =>
+  transition(db, id, ['requested'], 'approved', operatorId)
+
+export const markWithdrawalPaid = (db: Db, id: string, operatorId: string) =>
+  transition(db, id, ['approved'], 'paid', operatorId)
+
+/** Rejecting returns the funds to the available balance. */
+export const rejectWithdrawal = (db: Db, id: string, operatorId: string, note: string) =>
+  transition(db, id, ['requested', 'approved'], 'rejected', operatorId, { note })

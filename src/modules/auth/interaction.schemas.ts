@@ -1,0 +1,13 @@
+/** Error codes of the sign-in form, with their HTTP status (client-safe: the page translates them). */
+export const SIGNIN_ERRORS = {
+  INVALID_INPUT: 400,
+  INVALID_CREDENTIALS: 401,
+  INTERACTION_EXPIRED: 410,
+  RATE_LIMITED: 429,
+} as const
+
+export type SignInErrorCode = keyof typeof SIGNIN_ERRORS
+
+export function isSignInErrorCode(value: unknown): value is SignInErrorCode {
+  return typeof value === 'string' && value in SIGNIN_ERRORS
+}

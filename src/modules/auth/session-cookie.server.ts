@@ -1,0 +1,46 @@
+/**
+ * The browser's only credential: an HttpOnly, SameSite=Lax `session` cookie holding a random id.
+ * The database keeps only its SHA-256, so a leaked table cannot be replayed as cookies.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { deleteCookie, getCookie, setCookie } from '@tanstack/react-start/server'
+import { config } from '../../../app.config'
+
+export const SESSION_COOKIE = 'session'
+const MAX_AGE = 14 * 24 * 60 * 60
+
+export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('base64url')
+
+function options() {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: config().COOKIE_SECURE, path: '/', maxAge: MAX_AGE }
+}
+
+/** Hash of the current cookie, if any. */
+export function currentSessionHash(): string | undefined {
+  const id = getCookie(SESSION_COOKIE)
+  return id ? hashSessionId(id) : undefined
+}
+
+/** The current cookie's hash, creating the cookie first when the browser has none. */
+export function ensureSessionHash(): string {
+  const existing = currentSessionHash()
+  if (existing) return existing
+  return issueSessionCookie()
+}
+
+/** A fresh id (after sign-in, so an id planted before it is worthless: no session fixation). */
+export function issueSessionCookie(): string {
+  const id = randomBytes(32).toString('base64url')
+  setCookie(SESSION_COOKIE, id, options())
+  return hashSessionId(id)
+}
+
+export function clearSessionCookie(): void {
+  deleteCookie(SESSION_COOKIE, { path: '/' })
+}
+
+/** Reads the cookie from a raw request (API handlers outside server functions). */
+export function sessionHashFromRequest(request: Request): string | undefined {
+  const match = /(?:^|;\s*)session=([^;]+)/.exec(request.headers.get('cookie') ?? '')
+  return match ? hashSessionId(decodeURIComponent(match[1])) : undefined
+}

@@ -1,0 +1,96 @@
+/**
+ * Storefront sign-in (backend-for-frontend): start writes state, nonce and PKCE verifier to the
+ * database bound to the session cookie; the callback checks them, exchanges the code, verifies
+ * the ID token and user info, and stores the tokens server-side. The browser never sees a token.
+ */
+import { randomBytes } from 'node:crypto'
+import { eq, lt } from 'drizzle-orm'
+import { generateCodeVerifier } from 'arctic'
+import { getRequestUrl } from '@tanstack/react-start/server'
+import { getDb } from '../../server/db/client'
+import { authStates, sessions } from '../../server/db/schema'
+import { isTrustedIssuer } from '../../server/oidc/issuer'
+import { authorizationUrl, exchangeCode, fetchUserinfo, verifyIdToken } from './oidc-client.server'
+import { clientSettings } from './settings.server'
+import { currentSessionHash, ensureSessionHash, issueSessionCookie } from './session-cookie.server'
+import {
+  SIGNIN_MESSAGES,
+  STALE_STATE_SECONDS,
+  SigninError,
+  checkCallbackParams,
+  checkIdTokenClaims,
+  checkStoredState,
+  checkUserinfoSubject,
+  safeReturnPath,
+} from './signin-errors'
+
+const random = () => randomBytes(32).toString('base64url')
+
+async function trustedSettings() {
+  const settings = await clientSettings(getRequestUrl().href)
+  if (!isTrustedIssuer(settings.authority)) throw new SigninError(SIGNIN_MESSAGES.untrustedAuthority)
+  return settings
+}
+
+export async function startSignIn(input: { returnTo?: string; locale?: string }): Promise<string> {
+  const settings = await trustedSettings()
+  const db = await getDb()
+  const state = random()
+  const nonce = random()
+  const codeVerifier = generateCodeVerifier()
+  // Stale states are cleaned up as new ones are made (SPEC §4).
+  await db.delete(authStates).where(lt(authStates.createdAt, new Date(Date.now() - STALE_STATE_SECONDS * 1000)))
+  await db.insert(authStates).values({
+    state,
+    sessionHash: ensureSessionHash(),
+    nonce,
+    codeVerifier,
+    authority: settings.authority,
+    clientId: settings.clientId,
+    returnTo: safeReturnPath(input.returnTo),
+  })
+  return authorizationUrl(settings, { state, nonce, codeVerifier, locale: input.locale })
+}
+
+/** Completes the callback; resolves to the same-site path to return to. Throws SigninError. */
+export async function completeSignIn(params: Record<string, string | undefined>): Promise<string> {
+  const { code, state } = checkCallbackParams(params)
+  const db = await getDb()
+  // Single use: the row is deleted as it is read, so a replayed callback finds nothing.
+  const [stored] = await db.delete(authStates).where(eq(authStates.state, state)).returning()
+  const settings = await trustedSettings()
+  checkStoredState(stored, {
+    sessionHash: currentSessionHash(),
+    authority: settings.authority,
+    clientId: settings.clientId,
+    iss: params.iss,
+  })
+
+  const tokens = await exchangeCode(settings, code, stored.codeVerifier)
+  if (!tokens.idToken) throw new SigninError(SIGNIN_MESSAGES.codeFlowOnly)
+  const claims = await verifyIdToken(settings, tokens.idToken)
+  const sub = checkIdTokenClaims(claims, stored.nonce)
+  const userinfo = await fetchUserinfo(settings, tokens.accessToken)
+  checkUserinfoSubject(sub, userinfo)
+
+  const previous = currentSessionHash()
+  if (previous) await db.delete(sessions).where(eq(sessions.idHash, previous))
+  await db.insert(sessions).values({
+    idHash: issueSessionCookie(),
+    userId: sub,
+    authority: settings.authority,
+    clientId: settings.clientId,
+    sub,
+    authTime: typeof claims.auth_time === 'number' ? claims.auth_time : null,
+    azp: typeof claims.azp === 'string' ? claims.azp : null,
+    idToken: tokens.idToken,
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken ?? null,
+    tokenType: tokens.tokenType,
+    scope: tokens.scope ?? null,
+    sessionState: params.session_state ?? null,
+    profile: { ...claims, ...userinfo },
+    expiresAt: tokens.expiresAt,
+  })
+  return stored.returnTo
+}

@@ -1,0 +1,153 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { TicketPercent } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { LOCALE_CURRENCY } from '~/modules/catalog/money'
+import { DEFAULT_LOCALE, isLocale } from '~/modules/i18n/locales'
+import { actionErrorText, couponReasonText } from '~/modules/orders/components/labels'
+import { useMoney } from '~/modules/orders/components/use-money'
+import type { CouponView } from '../coupons.schemas'
+import { previewCouponFn, redeemCouponFn } from '../coupons.functions'
+import { myCouponsQuery } from '../coupons.queries'
+
+/** The /coupon page: check a code (terms and whether you can use it), keep it, see your coupons. */
+export function CouponWallet() {
+  const { i18n, t } = useLingui()
+  const queryClient = useQueryClient()
+  const mine = useQuery(myCouponsQuery())
+  const [code, setCode] = useState('')
+  const preview = useMutation({ mutationFn: (c: string) => previewCouponFn({ data: { code: c } }) })
+  const redeem = useMutation({
+    mutationFn: (c: string) => redeemCouponFn({ data: { code: c } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['my-coupons'] }),
+  })
+  const check = (e: FormEvent) => {
+    e.preventDefault()
+    if (code.trim()) {
+      redeem.reset()
+      preview.mutate(code.trim())
+    }
+  }
+  const shown = preview.data
+
+  return (
+    <div className="space-y-8">
+      <form onSubmit={check} className="surface space-y-3 rounded-2xl p-4" data-testid="coupon-redeem">
+        <label htmlFor="coupon" className="block font-semibold">
+          <Trans>Have a coupon code?</Trans>
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="coupon"
+            name="code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            placeholder={t`e.g. WELCOME10`}
+            className="surface min-w-0 flex-1 rounded-lg px-3 py-2 uppercase"
+            autoComplete="off"
+          />
+          <button
+            type="submit"
+            disabled={preview.isPending}
+            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white"
+          >
+            <Trans>Check</Trans>
+          </button>
+        </div>
+        {shown && !shown.ok ? (
+          <p role="alert" className="text-sm text-red-600">
+            {shown.code === 'NOT_FOUND' ? couponReasonText(i18n, 'not_found') : actionErrorText(i18n, shown)}
+          </p>
+        ) : null}
+        {shown?.ok ? (
+          <div data-testid="coupon-preview" className="space-y-2">
+            <CouponCard coupon={shown.data} />
+            {redeem.data?.ok ? (
+              <output className="block text-sm text-emerald-700 dark:text-emerald-300">
+                <Trans>Added to your coupons. Enter the code at checkout to use it.</Trans>
+              </output>
+            ) : (
+              <button
+                type="button"
+                onClick={() => redeem.mutate(shown.data.code)}
+                disabled={redeem.isPending}
+                data-testid="coupon-save"
+                className="rounded-lg border border-[var(--border)] px-4 py-2 font-semibold"
+              >
+                <Trans>Add to my coupons</Trans>
+              </button>
+            )}
+          </div>
+        ) : null}
+      </form>
+
+      <section aria-labelledby="my-coupons">
+        <h2 id="my-coupons" className="mb-3 text-xl font-bold">
+          <Trans>My coupons</Trans>
+        </h2>
+        {mine.data && mine.data.length === 0 ? (
+          <p className="text-muted">
+            <Trans>No coupons yet.</Trans>
+          </p>
+        ) : null}
+        <ul className="grid gap-3 sm:grid-cols-2" data-testid="my-coupons">
+          {mine.data?.map((c) => (
+            <li key={c.code}>
+              <CouponCard coupon={c} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  )
+}
+
+function CouponCard({ coupon }: { coupon: CouponView }) {
+  const { i18n } = useLingui()
+  const money = useMoney()
+  const locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE
+  const currency = LOCALE_CURRENCY[locale]
+  const value =
+    coupon.kind === 'percent'
+      ? `${coupon.percent}%`
+      : coupon.amounts?.[currency] !== undefined
+        ? money(coupon.amounts[currency]!, currency)
+        : Object.entries(coupon.amounts ?? {})
+            .map(([c, a]) => money(a, c))
+            .join(' / ')
+  const min = coupon.minSpend[currency]
+  const usable = coupon.state === 'available'
+  return (
+    <div
+      className={`surface flex gap-3 rounded-2xl p-4 ${usable ? '' : 'opacity-60'}`}
+      data-coupon={coupon.code}
+      data-state={coupon.state}
+    >
+      <TicketPercent className="mt-1 shrink-0 text-brand-600" aria-hidden />
+      <div className="min-w-0 space-y-1">
+        <p className="font-mono font-bold">{coupon.code}</p>
+        <p className="text-lg font-extrabold">
+          <Trans>{value} off</Trans>
+        </p>
+        {min ? (
+          <p className="text-muted text-sm">
+            <Trans>On orders from {money(min, currency)}</Trans>
+          </p>
+        ) : null}
+        {coupon.endsAt ? (
+          <p className="text-muted text-sm" suppressHydrationWarning>
+            <Trans>Valid until {i18n.date(new Date(coupon.endsAt), { dateStyle: 'medium' })}</Trans>
+          </p>
+        ) : null}
+        {coupon.scoped ? (
+          <p className="text-muted text-sm">
+            <Trans>Selected games only</Trans>
+          </p>
+        ) : null}
+        <p className={`text-sm font-semibold ${usable ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-600'}`}>
+          {usable ? <Trans>Ready to use</Trans> : couponReasonText(i18n, coupon.state)}
+        </p>
+      </div>
+    </div>
+  )
+}

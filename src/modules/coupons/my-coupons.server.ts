@@ -1,0 +1,38 @@
+/** The /coupon page: redeem a code into "my coupons", preview it, list them with their state. */
+import { and, desc, eq } from 'drizzle-orm'
+import type { Db } from '../../server/db/client'
+import { coupons, userCoupons } from '../../server/db/schema'
+import { AppError } from '../errors/app-error'
+import type { CouponView } from './coupons.schemas'
+import { customerUses, loadCoupons, toCouponView } from './coupons.server'
+
+/** What a code gives and whether this shopper can still use it; NOT_FOUND for unknown codes. */
+export async function previewCoupon(db: Db, userId: string, code: string, now = new Date()): Promise<CouponView> {
+  const [coupon] = await loadCoupons(db, [code])
+  if (!coupon || !coupon.active) throw new AppError('NOT_FOUND', 'No such coupon')
+  const uses = (await customerUses(db, userId, [coupon.id])).get(coupon.id) ?? 0
+  return toCouponView(coupon, now, uses)
+}
+
+/** Adds the coupon to the shopper's list (idempotent); expired or used ones are listed as such. */
+export async function redeemCouponCode(db: Db, userId: string, code: string, now = new Date()): Promise<CouponView> {
+  const view = await previewCoupon(db, userId, code, now)
+  const [coupon] = await loadCoupons(db, [code])
+  await db.insert(userCoupons).values({ userId, couponId: coupon!.id }).onConflictDoNothing()
+  return view
+}
+
+export async function listMyCoupons(db: Db, userId: string, now = new Date()): Promise<CouponView[]> {
+  const rows = await db
+    .select({ coupon: coupons })
+    .from(userCoupons)
+    .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
+    .where(and(eq(userCoupons.userId, userId), eq(coupons.active, true)))
+    .orderBy(desc(userCoupons.createdAt))
+  const uses = await customerUses(
+    db,
+    userId,
+    rows.map((r) => r.coupon.id),
+  )
+  return rows.map((r) => toCouponView(r.coupon, now, uses.get(r.coupon.id) ?? 0))
+}

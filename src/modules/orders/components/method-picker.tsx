@@ -1,0 +1,53 @@
+import { Trans } from '@lingui/react/macro'
+import { CreditCard, Wallet } from 'lucide-react'
+import { paymentMethodsFor } from '~/modules/payments/payment-methods'
+import type { PaymentMethod } from '~/modules/payments/payment-status'
+
+/** Card or wallet, from the same catalogue /api/third-party/payments/umf serves. */
+export function MethodPicker(props: {
+  currency: string
+  value: PaymentMethod | undefined
+  onChange: (method: PaymentMethod) => void
+}) {
+  const methods = paymentMethodsFor(props.currency).methods
+  return (
+    <fieldset className="space-y-2" data-testid="payment-methods">
+      <legend className="mb-2 font-semibold">
+        <Trans>Payment method</Trans>
+      </legend>
+      {methods.map((m) => (
+        <label
+          key={m.id}
+          className={`surface flex cursor-pointer items-center gap-3 rounded-xl p-3 ${
+            m.available ? '' : 'cursor-not-allowed opacity-50'
+          } ${props.value === m.id ? 'ring-2 ring-brand-500' : ''}`}
+        >
+          <input
+            type="radio"
+            name="method"
+            value={m.id}
+            disabled={!m.available}
+            checked={props.value === m.id}
+            onChange={() => props.onChange(m.id)}
+            data-testid={`method-${m.id}`}
+          />
+          {m.id === 'card' ? <CreditCard aria-hidden size={20} /> : <Wallet aria-hidden size={20} />}
+          <span className="flex-1">
+            <span className="block font-medium">
+              {m.id === 'card' ? <Trans>Credit or debit card</Trans> : <Trans>Wallet</Trans>}
+            </span>
+            <span className="text-muted block text-xs">
+              {m.id === 'card' ? (
+                <Trans>Visa, Mastercard, American Express · 3-D Secure</Trans>
+              ) : m.available ? (
+                <Trans>Approve the payment in your wallet</Trans>
+              ) : (
+                <Trans>Not available in this currency</Trans>
+              )}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}

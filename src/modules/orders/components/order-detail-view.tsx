@@ -1,0 +1,181 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
+import { cancelOrderFn } from '../orders.functions'
+import { orderQuery } from '../orders.queries'
+import type { OrderDetail } from '../orders.schemas'
+import { actionErrorText, PAYMENT_STATUS_LABELS } from './labels'
+import { OrderLines } from './order-lines'
+import { StatusBadge } from './status-badge'
+import { Timeline } from './timeline'
+import { useMoney } from './use-money'
+
+/** One order: status, what was bought, delivery proof or codes, receipt and history. */
+export function OrderDetailView({ id }: { id: string }) {
+  const order = useQuery(orderQuery(id, true))
+  if (!order.data) return null
+  return <Detail order={order.data} />
+}
+
+function Detail({ order }: { order: OrderDetail }) {
+  const { i18n, t } = useLingui()
+  const money = useMoney()
+  const prefix = useLocalePrefix()
+  const queryClient = useQueryClient()
+  const [error, setError] = useState<string>()
+  const cancel = useMutation({
+    mutationFn: () => cancelOrderFn({ data: { orderId: order.id } }),
+    onSuccess: async (r) => {
+      if (!r.ok) setError(actionErrorText(i18n, r))
+      await queryClient.invalidateQueries({ queryKey: ['order', order.id] })
+    },
+  })
+  const codes = order.items.flatMap((i) => i.codes.map((code) => ({ title: i.title, code })))
+  const proofs = order.items.filter((i) => i.supplierTxnId)
+  const paid = order.payments.find((p) => p.status === 'succeeded' || p.status === 'refunded')
+
+  return (
+    <div className="space-y-6" data-testid="order-detail" data-order-id={order.id}>
+      <div className="surface flex flex-wrap items-center justify-between gap-3 rounded-2xl p-4">
+        <div>
+          <p className="text-muted text-sm">
+            <Trans>Order</Trans>
+          </p>
+          <p className="font-mono text-lg font-bold" data-testid="order-number">
+            {order.number}
+          </p>
+        </div>
+        <StatusBadge status={order.status} />
+        <div className="flex flex-wrap gap-2">
+          {order.payable ? (
+            <>
+              <Link
+                to="/{-$locale}/request-payment"
+                params={{ locale: prefix }}
+                search={{ orderId: order.id }}
+                data-testid="pay-now"
+                className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+              >
+                <Trans>Pay now</Trans>
+              </Link>
+              <button
+                type="button"
+                disabled={cancel.isPending}
+                onClick={() => {
+                  if (window.confirm(t`Cancel this order?`)) cancel.mutate()
+                }}
+                data-testid="cancel-order"
+                className="rounded-lg border border-[var(--border)] px-4 py-2 font-semibold"
+              >
+                <Trans>Cancel order</Trans>
+              </button>
+            </>
+          ) : null}
+          <Link
+            to="/{-$locale}/order/service"
+            params={{ locale: prefix }}
+            search={{ orderId: order.id }}
+            className="rounded-lg border border-[var(--border)] px-4 py-2 font-semibold"
+          >
+            <Trans>Get help</Trans>
+          </Link>
+        </div>
+      </div>
+      {error ? (
+        <p role="alert" className="text-red-600">
+          {error}
+        </p>
+      ) : null}
+
+      {codes.length > 0 ? (
+        <section className="surface rounded-2xl p-4" data-testid="order-codes">
+          <h2 className="mb-2 text-lg font-bold">
+            <Trans>Your codes</Trans>
+          </h2>
+          <p className="text-muted mb-3 text-sm">
+            <Trans>Redeem each code in the game. Only you can see them.</Trans>
+          </p>
+          <ul className="space-y-2">
+            {codes.map((c) => (
+              <li key={c.code} className="flex flex-wrap items-center justify-between gap-2">
+                <span className="text-sm">{c.title}</span>
+                <code className="rounded bg-brand-50 px-2 py-1 font-mono font-bold text-brand-700 select-all dark:bg-brand-700/20 dark:text-brand-100">
+                  {c.code}
+                </code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {order.status === 'delivered' && proofs.length > 0 ? (
+        <section className="surface rounded-2xl p-4" data-testid="delivery-proof">
+          <h2 className="mb-2 text-lg font-bold">
+            <Trans>Delivered</Trans>
+          </h2>
+          <p className="text-sm">
+            <Trans>
+              Credited to player {order.player.playerId} ({order.player.nickname}).
+            </Trans>
+          </p>
+          <p className="text-muted mt-1 text-sm">
+            <Trans>Delivery reference:</Trans>{' '}
+            <span className="font-mono" data-testid="supplier-ref">
+              {proofs.map((p) => p.supplierTxnId).join(', ')}
+            </span>
+          </p>
+        </section>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <section className="surface rounded-2xl p-4" data-testid="receipt">
+          <h2 className="mb-3 text-lg font-bold">
+            <Trans>Receipt</Trans>
+          </h2>
+          <OrderLines
+            lines={order.items}
+            currency={order.currency}
+            subtotalMinor={order.subtotalMinor}
+            discountMinor={order.discountMinor}
+            totalMinor={order.totalMinor}
+            coupons={order.coupons}
+          />
+          <dl className="text-muted mt-4 space-y-1 text-sm">
+            {order.player.playerId ? (
+              <div className="flex justify-between gap-2">
+                <dt>
+                  <Trans>Player</Trans>
+                </dt>
+                <dd>
+                  {[order.player.playerId, order.player.nickname, order.player.server].filter(Boolean).join(' · ')}
+                </dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between gap-2">
+              <dt>
+                <Trans>Placed</Trans>
+              </dt>
+              <dd suppressHydrationWarning>
+                {i18n.date(new Date(order.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+              </dd>
+            </div>
+            {paid ? (
+              <div className="flex justify-between gap-2">
+                <dt>
+                  <Trans>Payment</Trans>
+                </dt>
+                <dd>
+                  {paid.method === 'card' ? <Trans>Card</Trans> : <Trans>Wallet</Trans>} ·{' '}
+                  {money(paid.amountMinor, paid.currency)} · {i18n._(PAYMENT_STATUS_LABELS[paid.status])}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+        <Timeline events={order.events} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,163 @@
+/**
+ * createOrder: one order per (user, idempotency key). Prices come from the server only; the
+ * request hash stops a key from being reused for a different order; the coupon use is taken in
+ * the same transaction as the order insert; an expiry job is enqueued with it.
+ */
+import { createHash, randomInt } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import { config } from '../../../app.config'
+import type { Db } from '../../server/db/client'
+import { orderEvents, orderItems, orders, users } from '../../server/db/schema'
+import { enqueue } from '../../server/jobs/queue'
+import { reserveCoupons } from '../coupons/coupons.server'
+import { AppError } from '../errors/app-error'
+import { sandboxSupplier } from '../fulfilment/sandbox-supplier.server'
+import type { Supplier } from '../fulfilment/supplier'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales'
+import { assertInStock } from './cart.server'
+import { getOrderDetail } from './order-queries.server'
+import {
+  createOrderInputSchema,
+  type CreateOrderInput,
+  type CreateOrderRequest,
+  type CreatedOrder,
+} from './orders.schemas'
+import { couponCodesOf, priceRequest, resolvePlayer } from './quote.server'
+import { QUEUES } from './queues'
+
+export interface CreateOrderDeps {
+  supplier?: Supplier
+  now?: Date
+  ttlMinutes?: number
+}
+
+/** What identifies "the same request" for an idempotency key: everything but the key itself. */
+export function requestHash(req: CreateOrderRequest): string {
+  const items = [...req.items].sort((a, b) => a.skuId - b.skuId || a.quantity - b.quantity)
+  const player = Object.fromEntries(
+    Object.entries(req.player)
+      .filter(([, v]) => v)
+      .sort(),
+  )
+  const canonical = JSON.stringify({
+    items: items.map((i) => [i.skuId, i.quantity]),
+    currency: req.currency,
+    player,
+    coupons: couponCodesOf(req).sort(),
+    expectedTotal: req.expectedTotal ?? null,
+  })
+  return createHash('sha256').update(canonical).digest('hex')
+}
+
+const NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+
+/** GT-7K2M9Q4X: short enough to read out to support, random enough not to collide in practice. */
+export function newOrderNumber(): string {
+  return `GT-${Array.from({ length: 8 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('')}`
+}
+
+async function replay(db: Db, userId: string, key: string, hash: string): Promise<CreatedOrder | null> {
+  const [existing] = await db
+    .select({ id: orders.id, requestHash: orders.requestHash })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+  if (!existing) return null
+  if (existing.requestHash !== hash) {
+    throw new AppError('CONFLICT', 'This idempotency key was used for a different order', {
+      issues: [{ path: 'idempotencyKey', message: 'IDEMPOTENCY_KEY_REUSED' }],
+    })
+  }
+  return { order: await getOrderDetail(db, userId, existing.id), replayed: true }
+}
+
+export async function createOrder(
+  db: Db,
+  userId: string,
+  input: CreateOrderInput,
+  deps: CreateOrderDeps = {},
+): Promise<CreatedOrder> {
+  const req = createOrderInputSchema.parse(input)
+  const hash = requestHash(req)
+  // A retry of a request that already succeeded: answer it without doing the work again.
+  const earlier = await replay(db, userId, req.idempotencyKey, hash)
+  if (earlier) return earlier
+
+  const [user] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId))
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Unknown user')
+  const locale: Locale = req.locale ?? (isLocale(user.locale) ? user.locale : DEFAULT_LOCALE)
+  const now = deps.now ?? new Date()
+  const priced = await priceRequest(db, userId, { ...req, couponCodes: couponCodesOf(req), locale }, now)
+  const rejected = priced.outcomes.filter((o) => !o.ok)
+  if (rejected.length > 0) {
+    const usedUp = rejected.some((o) => o.reason === 'used_up' || o.reason === 'already_used')
+    throw new AppError(usedUp ? 'CONFLICT' : 'INVALID_INPUT', 'A coupon cannot be used on this order', {
+      issues: rejected.map((o) => ({ path: 'couponCodes', message: `${o.reason}:${o.code}` })),
+    })
+  }
+  if (req.expectedTotal !== undefined && req.expectedTotal !== priced.totalMinor) {
+    throw new AppError('CONFLICT', 'The total differs from the price on the server', {
+      issues: [{ path: 'expectedTotal', message: `TOTAL_MISMATCH:${priced.totalMinor}` }],
+    })
+  }
+  await assertInStock(db, priced.cart)
+  // External lookup: done before the transaction, which must never wait on the network.
+  const player = await resolvePlayer(deps.supplier ?? sandboxSupplier(db), priced.cart, req.player)
+  const ttl = deps.ttlMinutes ?? config().ORDER_PAYMENT_TTL_MINUTES
+
+  const created = await db.transaction(async (tx) => {
+    // The insert comes first: a concurrent twin with the same key waits on the unique index
+    // here, then finds the winner's row, before it could take a coupon use.
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        number: newOrderNumber(),
+        userId,
+        status: 'created',
+        currency: priced.cart.currency,
+        subtotalMinor: priced.cart.subtotalMinor,
+        discountMinor: priced.discountMinor,
+        totalMinor: priced.totalMinor,
+        couponId: priced.coupons[0]?.id ?? null,
+        idempotencyKey: req.idempotencyKey,
+        requestHash: hash,
+        player,
+        email: user.email,
+        locale,
+        expiresAt: sql`now() + ${ttl}::int * interval '1 minute'`,
+      })
+      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+      .returning({ id: orders.id, expiresAt: orders.expiresAt })
+    if (!order) return null
+    await tx.insert(orderItems).values(
+      priced.cart.lines.map((l) => ({
+        orderId: order.id,
+        skuId: l.skuId,
+        title: l.title,
+        quantity: l.quantity,
+        unitPriceMinor: l.unitPriceMinor,
+        currency: priced.cart.currency,
+      })),
+    )
+    await reserveCoupons(tx, { orderId: order.id, userId, coupons: priced.coupons })
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      type: 'status',
+      fromStatus: null,
+      toStatus: 'created',
+      data: { totalMinor: priced.totalMinor, currency: priced.cart.currency },
+    })
+    await enqueue(tx, {
+      queue: QUEUES.expire,
+      payload: { orderId: order.id },
+      dedupeKey: `expire:${order.id}`,
+      runAt: order.expiresAt ?? undefined,
+    })
+    return order.id
+  })
+  if (!created) {
+    const twin = await replay(db, userId, req.idempotencyKey, hash)
+    if (!twin) throw new AppError('CONFLICT', 'Concurrent order with this key failed; retry')
+    return twin
+  }
+  return { order: await getOrderDetail(db, userId, created), replayed: false }
+}

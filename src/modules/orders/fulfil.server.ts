@@ -1,0 +1,143 @@
+/**
+ * Fulfilment of a paid order, run as a durable job. Top-ups go to the supplier (idempotent per
+ * order item, so a retried job never credits twice); code products take codes from game_codes
+ * with FOR UPDATE SKIP LOCKED inside the job's fenced completion, so each code is sold once and
+ * an order gets its codes exactly once even if the worker dies mid-way.
+ */
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../../server/db/client'
+import { gameCodes, games, offers, orderItems, orders, skus } from '../../server/db/schema'
+import { RetryLaterError, type JobContext } from '../../server/jobs/registry'
+import { sandboxSupplier } from '../fulfilment/sandbox-supplier.server'
+import type { Supplier, TopUpDelivery } from '../fulfilment/supplier'
+import type { OrderJobPayload } from './queues'
+import { lockOrder, noteOrderEvent, transitionOrder } from './transition.server'
+
+interface FulfilItem {
+  id: number
+  skuId: number
+  skuCode: string
+  units: number
+  quantity: number
+  slug: string
+  kind: 'topup' | 'currency'
+  supplierTxnId: string | null
+  deliveredAt: Date | null
+}
+
+async function loadItems(db: Db, orderId: string): Promise<FulfilItem[]> {
+  const rows = await db
+    .select({
+      id: orderItems.id,
+      skuId: orderItems.skuId,
+      skuCode: skus.code,
+      skuUnits: skus.quantity,
+      quantity: orderItems.quantity,
+      slug: games.slug,
+      kind: games.kind,
+      supplierTxnId: orderItems.supplierTxnId,
+      deliveredAt: orderItems.deliveredAt,
+    })
+    .from(orderItems)
+    .innerJoin(skus, eq(skus.id, orderItems.skuId))
+    .innerJoin(offers, eq(offers.id, skus.offerId))
+    .innerJoin(games, eq(games.id, offers.gameId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id))
+  return rows.map((r) => ({ ...r, units: r.skuUnits * r.quantity }))
+}
+
+export function fulfilJob(supplierFor: (db: Db) => Supplier = sandboxSupplier) {
+  return async ({ orderId }: OrderJobPayload, ctx: JobContext): Promise<void> => {
+    const { db } = ctx
+    await db.transaction((tx) => transitionOrder(tx, orderId, 'fulfilling'))
+    const [order] = await db
+      .select({ status: orders.status, player: orders.player })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+    if (order?.status !== 'fulfilling') return // delivered, failed or refunded already: nothing left
+    const items = await loadItems(db, orderId)
+    if (items.every((i) => i.kind === 'currency')) return ctx.complete((tx) => allocateCodes(tx, orderId, items))
+    await deliverTopUps(db, supplierFor(db), orderId, order.player, items, ctx)
+  }
+}
+
+async function allocateCodes(tx: Db, orderId: string, items: FulfilItem[]): Promise<void> {
+  const order = await lockOrder(tx, orderId)
+  if (order.status !== 'fulfilling') return
+  for (const item of items) {
+    const [{ have }] = await tx
+      .select({ have: sql<number>`count(*)::int` })
+      .from(gameCodes)
+      .where(and(eq(gameCodes.orderId, orderId), eq(gameCodes.skuId, item.skuId)))
+    const missing = item.quantity - Number(have)
+    if (missing <= 0) continue
+    const free = tx
+      .select({ id: gameCodes.id })
+      .from(gameCodes)
+      .where(and(eq(gameCodes.skuId, item.skuId), isNull(gameCodes.orderId)))
+      .orderBy(asc(gameCodes.id))
+      .limit(missing)
+      .for('update', { skipLocked: true })
+    const taken = await tx
+      .update(gameCodes)
+      .set({ orderId, allocatedAt: sql`now()` })
+      .where(inArray(gameCodes.id, free))
+      .returning({ id: gameCodes.id })
+    if (taken.length < missing) {
+      // Sold out since the order was placed: put back what this order holds and refund it.
+      await tx.update(gameCodes).set({ orderId: null, allocatedAt: null }).where(eq(gameCodes.orderId, orderId))
+      await transitionOrder(tx, orderId, 'failed', { reason: 'OUT_OF_STOCK', skuId: item.skuId })
+      return
+    }
+  }
+  await tx
+    .update(orderItems)
+    .set({ deliveredAt: sql`now()` })
+    .where(eq(orderItems.orderId, orderId))
+  await transitionOrder(tx, orderId, 'delivered', { codes: items.reduce((n, i) => n + i.quantity, 0) })
+}
+
+async function deliverTopUps(
+  db: Db,
+  supplier: Supplier,
+  orderId: string,
+  player: Record<string, string>,
+  items: FulfilItem[],
+  ctx: JobContext,
+): Promise<void> {
+  const results = new Map<number, TopUpDelivery>()
+  for (const item of items) {
+    if (item.deliveredAt) continue
+    results.set(
+      item.id,
+      await supplier.deliverTopUp({
+        idempotencyKey: `${orderId}:${item.id}`,
+        gameSlug: item.slug,
+        skuCode: item.skuCode,
+        units: item.units,
+        playerId: player.playerId ?? '',
+        server: player.server,
+      }),
+    )
+  }
+  if ([...results.values()].some((r) => r.status === 'pending')) throw new RetryLaterError(2_000, 'supplier pending')
+  await ctx.complete(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    if (order.status !== 'fulfilling') return
+    for (const [itemId, r] of results) {
+      await tx
+        .update(orderItems)
+        .set({ supplierTxnId: r.transactionId, deliveredAt: r.status === 'delivered' ? sql`now()` : null })
+        .where(eq(orderItems.id, itemId))
+    }
+    const failed = [...results.values()].find((r) => r.status === 'failed')
+    const proof = [...results.values()].map((r) => r.transactionId)
+    if (failed && failed.status === 'failed') {
+      await noteOrderEvent(tx, orderId, 'delivery_failed', { supplierTxnId: failed.transactionId, code: failed.code })
+      await transitionOrder(tx, orderId, 'failed', { reason: failed.code })
+      return
+    }
+    await transitionOrder(tx, orderId, 'delivered', { supplierTxnIds: proof })
+  })
+}

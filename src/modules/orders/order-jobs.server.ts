@@ -1,0 +1,14 @@
+/** Registers the job handlers of the order flow (called once at boot, and by worker scripts). */
+import { registerJobHandler } from '../../server/jobs/registry'
+import { refundJob } from '../payments/refund.server'
+import { expireJob } from './expire.server'
+import { fulfilJob } from './fulfil.server'
+import { orderMailJob } from './order-mail.server'
+import { QUEUES } from './queues'
+
+export function registerOrderJobHandlers(): void {
+  registerJobHandler(QUEUES.fulfil, fulfilJob(), { leaseMs: 120_000 })
+  registerJobHandler(QUEUES.expire, expireJob)
+  registerJobHandler(QUEUES.refund, refundJob)
+  registerJobHandler(QUEUES.mail, orderMailJob)
+}

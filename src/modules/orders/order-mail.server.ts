@@ -1,0 +1,48 @@
+/**
+ * Receipt, delivered and refunded e-mails, sent by a job after the transition that caused them
+ * committed. Sending is at-least-once (a crash between sending and completing resends); the
+ * job's dedupe key makes sure each mail is queued only once per order.
+ */
+import { config } from '../../../app.config'
+import type { Db } from '../../server/db/client'
+import type { JobContext } from '../../server/jobs/registry'
+import { sendMail, type Mail } from '../../server/mail/mailer'
+import { formatMoney } from '../catalog/money'
+import { DEFAULT_LOCALE, isLocale } from '../i18n/locales'
+import { MAIL_WORDS } from './mail-text'
+import { getOrderDetail } from './order-queries.server'
+import type { MailJobPayload, OrderMailKind } from './queues'
+
+export async function composeOrderMail(db: Db, orderId: string, kind: OrderMailKind): Promise<Mail> {
+  const order = await getOrderDetail(db, null, orderId)
+  const locale = isLocale(order.locale) ? order.locale : DEFAULT_LOCALE
+  const w = MAIL_WORDS[locale]
+  const money = (minor: number) => formatMoney(minor, order.currency, locale)
+  const lines = [
+    w.intro[kind],
+    '',
+    `${w.order}: ${order.number}`,
+    ...order.items.map((i) => `  ${i.quantity} × ${i.title}  ${money(i.lineMinor)}`),
+    `${w.total}: ${money(order.totalMinor)}`,
+  ]
+  if (order.player.playerId) {
+    const who = [order.player.playerId, order.player.nickname, order.player.server].filter(Boolean).join(' · ')
+    lines.push(`${w.player}: ${who}`)
+  }
+  if (kind === 'delivered') {
+    const proofs = order.items.map((i) => i.supplierTxnId).filter(Boolean)
+    if (proofs.length) lines.push(`${w.proof}: ${proofs.join(', ')}`)
+    const codes = order.items.flatMap((i) => i.codes.map((c) => `  ${i.title}: ${c}`))
+    if (codes.length) lines.push('', `${w.codes}:`, ...codes)
+  }
+  const origin = config().PUBLIC_ORIGIN?.replace(/\/$/, '')
+  if (origin) {
+    const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`
+    lines.push('', `${w.view}: ${origin}${prefix}/order/details?id=${order.id}`)
+  }
+  return { to: order.email, subject: w.subject[kind](order.number), text: lines.join('\n') }
+}
+
+export async function orderMailJob({ orderId, kind }: MailJobPayload, ctx: JobContext): Promise<void> {
+  await sendMail(await composeOrderMail(ctx.db, orderId, kind))
+}

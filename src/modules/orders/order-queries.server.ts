@@ -1,0 +1,149 @@
+/** Read side of orders: the shopper's list and one order's details (always scoped to the owner). */
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../server/db/client'
+import {
+  couponRedemptions,
+  coupons,
+  gameCodes,
+  games,
+  offers,
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  skus,
+} from '../../server/db/schema'
+import { AppError } from '../errors/app-error'
+import { isPayable } from './order-status'
+import {
+  listOrdersQuerySchema,
+  type EventValue,
+  type ListOrdersQuery,
+  type OrderDetail,
+  type OrderPage,
+} from './orders.schemas'
+
+export async function listOrders(db: Db, userId: string, query: ListOrdersQuery = {}): Promise<OrderPage> {
+  const q = listOrdersQuerySchema.parse(query)
+  const where = and(eq(orders.userId, userId), q.status ? eq(orders.status, q.status) : undefined)
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        currency: orders.currency,
+        totalMinor: orders.totalMinor,
+        createdAt: orders.createdAt,
+        expiresAt: orders.expiresAt,
+        // Written out: drizzle leaves columns unqualified inside a select, which is ambiguous here.
+        title: sql<string>`(select oi.title from order_items oi where oi.order_id = orders.id order by oi.id limit 1)`,
+        itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = orders.id)`,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(orders).where(where),
+  ])
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      itemCount: Number(r.itemCount),
+      createdAt: r.createdAt.toISOString(),
+      expiresAt: r.expiresAt?.toISOString() ?? null,
+    })),
+    page: q.page,
+    pageSize: q.pageSize,
+    total: Number(total),
+  }
+}
+
+/** NOT_FOUND both for unknown orders and for other people's orders: ids are not disclosed. */
+export async function getOrderDetail(db: Db, userId: string | null, orderId: string): Promise<OrderDetail> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), userId === null ? undefined : eq(orders.userId, userId)))
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found')
+  const [items, codes, events, pays, couponRows] = await Promise.all([
+    db
+      .select({ item: orderItems, kind: games.kind })
+      .from(orderItems)
+      .innerJoin(skus, eq(skus.id, orderItems.skuId))
+      .innerJoin(offers, eq(offers.id, skus.offerId))
+      .innerJoin(games, eq(games.id, offers.gameId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id)),
+    db
+      .select({ skuId: gameCodes.skuId, code: gameCodes.code })
+      .from(gameCodes)
+      .where(eq(gameCodes.orderId, orderId))
+      .orderBy(asc(gameCodes.id)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
+    db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt)),
+    db
+      .select({ code: coupons.code })
+      .from(couponRedemptions)
+      .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
+      .where(eq(couponRedemptions.orderId, orderId))
+      .orderBy(asc(couponRedemptions.id)),
+  ])
+  const payable = isPayable(order.status) && (!order.expiresAt || order.expiresAt > new Date())
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    currency: order.currency,
+    subtotalMinor: order.subtotalMinor,
+    discountMinor: order.discountMinor,
+    totalMinor: order.totalMinor,
+    coupons: couponRows.map((c) => c.code),
+    player: order.player,
+    email: order.email,
+    locale: order.locale,
+    createdAt: order.createdAt.toISOString(),
+    expiresAt: order.expiresAt?.toISOString() ?? null,
+    payable,
+    items: items.map(({ item, kind }) => ({
+      id: item.id,
+      skuId: item.skuId,
+      title: item.title,
+      kind,
+      quantity: item.quantity,
+      unitPriceMinor: item.unitPriceMinor,
+      lineMinor: item.unitPriceMinor * item.quantity,
+      supplierTxnId: item.supplierTxnId,
+      deliveredAt: item.deliveredAt?.toISOString() ?? null,
+      codes: codes.filter((c) => c.skuId === item.skuId).map((c) => c.code),
+    })),
+    events: events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      data: e.data as Record<string, EventValue>,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    payments: pays.map((p) => ({
+      id: p.id,
+      method: p.method,
+      status: p.status,
+      amountMinor: p.amountMinor,
+      currency: p.currency,
+      failureCode: p.failureCode,
+      createdAt: p.createdAt.toISOString(),
+    })),
+  }
+}
+
+/** Owner check without loading everything (payment start, support requests). */
+export async function assertOwnsOrders(db: Db, userId: string, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.id, orderIds)))
+  if (rows.length !== new Set(orderIds).size) throw new AppError('NOT_FOUND', 'Order not found')
+}

@@ -1,0 +1,52 @@
+/**
+ * The order state machine as data: every status and the transitions allowed out of it. Pure and
+ * client-safe, so the UI can ask "is this still payable?" with the same rules as the server.
+ */
+export const ORDER_STATUSES = [
+  'created', // placed, no payment attempt yet
+  'awaiting_payment', // a payment attempt was started; the order stays payable until expires_at
+  'paid', // money captured
+  'fulfilling', // handed to the supplier / code inventory
+  'delivered',
+  'failed', // delivery failed after payment; a refund follows automatically
+  'refunded',
+  'cancelled',
+  'expired',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  created: ['awaiting_payment', 'paid', 'cancelled', 'expired'],
+  awaiting_payment: ['paid', 'cancelled', 'expired'],
+  paid: ['fulfilling', 'failed'],
+  fulfilling: ['delivered', 'failed'],
+  // An operator may still refund a delivered order (goodwill, chargeback).
+  delivered: ['refunded'],
+  failed: ['refunded'],
+  refunded: [],
+  cancelled: [],
+  expired: [],
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to)
+}
+
+/** Statuses in which the shopper may (still) pay: POST /api/pay and /request-payment. */
+export const PAYABLE_STATUSES: readonly OrderStatus[] = ['created', 'awaiting_payment']
+
+export function isPayable(status: OrderStatus): boolean {
+  return PAYABLE_STATUSES.includes(status)
+}
+
+/** No transition leaves these: the result pages stop polling here. */
+export function isTerminal(status: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[status].length === 0 || status === 'delivered'
+}
+
+/** A coupon use held by an order in one of these statuses is given back. */
+export const COUPON_RELEASING_STATUSES: readonly OrderStatus[] = ['cancelled', 'failed', 'expired']
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value)
+}

@@ -1,0 +1,172 @@
+/** Order inputs (zod) and the shapes the API and pages receive. Client-safe. */
+import { z } from 'zod'
+import type { PlayerField, ProductKind } from '../catalog/catalog.schemas'
+import { LOCALES } from '../i18n/locales'
+import type { PaymentMethod, PaymentStatus } from '../payments/payment-status'
+import { ORDER_STATUSES, type OrderStatus } from './order-status'
+import { SUPPORT_TOPICS } from './support-topics'
+
+export const MAX_ITEMS = 10
+export const MAX_QUANTITY = 99
+export const MAX_COUPONS = 3
+
+const couponCode = z.string().trim().min(1).max(40)
+
+/**
+ * Only ids and quantities: any price, amount or total the client adds is dropped here; totals are
+ * computed from sku_prices on the server. `expectedTotal` is the one exception: it is compared,
+ * never used, so a tampered or outdated page is refused instead of silently charged differently.
+ */
+export const createOrderInputSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        skuId: z.coerce.number().int().positive(),
+        quantity: z.coerce.number().int().min(1).max(MAX_QUANTITY),
+      }),
+    )
+    .min(1)
+    .max(MAX_ITEMS),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/),
+  player: z
+    .object({ playerId: z.string().trim().max(64).optional(), server: z.string().trim().max(64).optional() })
+    .default({}),
+  couponCode: couponCode.optional(),
+  couponCodes: z.array(couponCode).max(MAX_COUPONS).optional(),
+  /** 8-100 characters; the same key with the same request returns the first order. */
+  idempotencyKey: z
+    .string()
+    .min(8)
+    .max(100)
+    .regex(/^[\w:.-]+$/),
+  expectedTotal: z.number().int().nonnegative().optional(),
+  locale: z.enum(LOCALES).optional(),
+})
+export type CreateOrderInput = z.input<typeof createOrderInputSchema>
+export type CreateOrderRequest = z.output<typeof createOrderInputSchema>
+
+/** The quote on /order/confirm: same fields as an order, without the key. */
+export const quoteInputSchema = createOrderInputSchema.omit({ idempotencyKey: true, expectedTotal: true })
+export type QuoteInput = z.input<typeof quoteInputSchema>
+
+export const listOrdersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+  status: z.enum(ORDER_STATUSES).optional(),
+})
+export type ListOrdersQuery = z.input<typeof listOrdersQuerySchema>
+
+export const orderIdSchema = z.uuid()
+
+export const supportRequestInputSchema = z.object({
+  orderId: orderIdSchema.optional(),
+  topic: z.enum(SUPPORT_TOPICS),
+  message: z.string().trim().min(10).max(4000),
+})
+export type SupportRequestInput = z.input<typeof supportRequestInputSchema>
+
+export interface QuoteLine {
+  skuId: number
+  title: string
+  kind: ProductKind
+  quantity: number
+  unitPriceMinor: number
+  lineMinor: number
+}
+
+export interface CouponOutcome {
+  code: string
+  ok: boolean
+  reason?: string
+  /** With reason min_spend: how much more to add to use the coupon. */
+  missingMinor?: number
+  discountMinor?: number
+}
+
+export type QuotePlayer =
+  { ok: true; playerId: string; server?: string; nickname: string } | { ok: false; path: string; code: string }
+
+export interface OrderQuote {
+  currency: string
+  /** Top-ups: the player as the supplier knows them (null when no player was given). */
+  player: QuotePlayer | null
+  game: { id: number; slug: string; name: string; cover: string; kind: ProductKind; playerFields: PlayerField[] }
+  lines: QuoteLine[]
+  subtotalMinor: number
+  discountMinor: number
+  totalMinor: number
+  coupons: CouponOutcome[]
+}
+
+export interface OrderSummary {
+  id: string
+  number: string
+  status: OrderStatus
+  currency: string
+  totalMinor: number
+  title: string
+  itemCount: number
+  createdAt: string
+  expiresAt: string | null
+}
+
+export interface OrderPage {
+  items: OrderSummary[]
+  page: number
+  pageSize: number
+  total: number
+}
+
+/** Timeline event data: flat values only (ids, codes, amounts), so it serialises as is. */
+export type EventValue = string | number | boolean | null | string[]
+
+export interface OrderEventView {
+  id: number
+  type: string
+  fromStatus: string | null
+  toStatus: string | null
+  data: Record<string, EventValue>
+  createdAt: string
+}
+
+export interface OrderItemView extends QuoteLine {
+  id: number
+  /** Top-ups: the supplier's transaction id, the proof of delivery. */
+  supplierTxnId: string | null
+  deliveredAt: string | null
+  /** Game-currency codes: only ever sent to the buyer. */
+  codes: string[]
+}
+
+export interface PaymentView {
+  id: string
+  method: PaymentMethod
+  status: PaymentStatus
+  amountMinor: number
+  currency: string
+  failureCode: string | null
+  createdAt: string
+}
+
+export interface OrderDetail extends Omit<OrderSummary, 'title' | 'itemCount'> {
+  subtotalMinor: number
+  discountMinor: number
+  coupons: string[]
+  player: Record<string, string>
+  email: string
+  locale: string
+  payable: boolean
+  items: OrderItemView[]
+  events: OrderEventView[]
+  payments: PaymentView[]
+}
+
+export interface CreatedOrder {
+  order: OrderDetail
+  /** True when the idempotency key had already produced this order. */
+  replayed: boolean
+}

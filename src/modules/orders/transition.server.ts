@@ -1,0 +1,140 @@
+/**
+ * The only way an order changes status: lock the row, check the transition table, update, append
+ * the timeline event and enqueue the effects of the new status — all in the caller's
+ * transaction, so a status and its consequences (fulfilment, mail, coupon use, affiliate
+ * commission) commit or vanish together.
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../server/db/client'
+import { orderEvents, orders, payments } from '../../server/db/schema'
+import { enqueue } from '../../server/jobs/queue'
+import { releaseCoupons, redeemCoupons } from '../coupons/coupons.server'
+import { AppError } from '../errors/app-error'
+import { canTransition, COUPON_RELEASING_STATUSES, type OrderStatus } from './order-status'
+import { QUEUES } from './queues'
+
+export interface LockedOrder {
+  id: string
+  status: OrderStatus
+  userId: string
+  totalMinor: number
+  currency: string
+  expiresAt: Date | null
+}
+
+/** SELECT … FOR UPDATE: callers that decide on the status take this lock first. */
+export async function lockOrder(tx: Db, orderId: string): Promise<LockedOrder> {
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      userId: orders.userId,
+      totalMinor: orders.totalMinor,
+      currency: orders.currency,
+      expiresAt: orders.expiresAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update')
+  if (!row) throw new AppError('NOT_FOUND', `Order ${orderId} does not exist`)
+  return row
+}
+
+/**
+ * Moves the order to `to` if the table allows it from its current status; returns the previous
+ * status, or null when the move is not allowed (already there, or past it): callers treat that as
+ * "someone else got there first", which is what makes retries and duplicate events harmless.
+ */
+export async function transitionOrder(
+  tx: Db,
+  orderId: string,
+  to: OrderStatus,
+  data: Record<string, unknown> = {},
+): Promise<OrderStatus | null> {
+  const order = await lockOrder(tx, orderId)
+  if (!canTransition(order.status, to)) return null
+  await tx
+    .update(orders)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId))
+  await tx.insert(orderEvents).values({ orderId, type: 'status', fromStatus: order.status, toStatus: to, data })
+  await onEnter(tx, orderId, to)
+  return order.status
+}
+
+/** A timeline note that is not a status change (payment attempt, delivery proof...). */
+export async function noteOrderEvent(
+  tx: Db,
+  orderId: string,
+  type: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  await tx.insert(orderEvents).values({ orderId, type, data })
+}
+
+async function onEnter(tx: Db, orderId: string, status: OrderStatus): Promise<void> {
+  const payload = { orderId }
+  if (COUPON_RELEASING_STATUSES.includes(status)) await releaseCoupons(tx, orderId)
+  switch (status) {
+    case 'paid':
+      await redeemCoupons(tx, orderId)
+      await enqueue(tx, { queue: QUEUES.fulfil, payload, dedupeKey: `fulfil:${orderId}`, maxAttempts: 10 })
+      await enqueue(tx, {
+        queue: QUEUES.mail,
+        payload: { orderId, kind: 'receipt' },
+        dedupeKey: `mail:receipt:${orderId}`,
+      })
+      await enqueue(tx, { queue: QUEUES.affiliatePaid, payload, dedupeKey: `${QUEUES.affiliatePaid}:${orderId}` })
+      break
+    case 'delivered':
+      await enqueue(tx, {
+        queue: QUEUES.mail,
+        payload: { orderId, kind: 'delivered' },
+        dedupeKey: `mail:delivered:${orderId}`,
+      })
+      await enqueue(tx, {
+        queue: QUEUES.affiliateDelivered,
+        payload,
+        dedupeKey: `${QUEUES.affiliateDelivered}:${orderId}`,
+      })
+      break
+    case 'failed':
+      // Paid but not deliverable: give the money back without anyone having to ask.
+      await enqueueOrderRefund(tx, orderId)
+      break
+    case 'refunded':
+      await enqueue(tx, {
+        queue: QUEUES.mail,
+        payload: { orderId, kind: 'refunded' },
+        dedupeKey: `mail:refunded:${orderId}`,
+      })
+      await enqueue(tx, {
+        queue: QUEUES.affiliateRefunded,
+        payload,
+        dedupeKey: `${QUEUES.affiliateRefunded}:${orderId}`,
+      })
+      break
+    default:
+      break
+  }
+}
+
+async function enqueueOrderRefund(tx: Db, orderId: string): Promise<void> {
+  const [paid] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
+    .orderBy(payments.createdAt)
+    .limit(1)
+  if (!paid) {
+    // Nothing was captured (cannot happen for a paid order, but never invent a refund).
+    await noteOrderEvent(tx, orderId, 'refund_skipped', { reason: 'no_captured_payment' })
+    return
+  }
+  await enqueue(tx, {
+    queue: QUEUES.refund,
+    payload: { paymentId: paid.id, refundOrder: true },
+    dedupeKey: `refund:${paid.id}`,
+    maxAttempts: 10,
+  })
+}

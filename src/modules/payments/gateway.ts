@@ -1,0 +1,51 @@
+/**
+ * What the shop needs from a payment gateway. The built-in sandbox implements it; a real
+ * provider would be another implementation behind the same interface (server-side only).
+ */
+import type { PaymentMethod } from './payment-status'
+
+export interface CreateSessionInput {
+  /** Our payment id: the gateway echoes it in every event, and creating twice returns the first. */
+  reference: string
+  method: PaymentMethod
+  amountMinor: number
+  currency: string
+  description: string
+  /** Where the gateway sends the shopper's browser when the attempt ends. */
+  returnUrl: string
+  /** Where the gateway posts signed events. */
+  webhookUrl: string
+}
+
+export interface PaymentSession {
+  externalId: string
+  /** The hosted page the shopper pays on (card form or wallet approval). */
+  redirectUrl: string
+}
+
+export const GATEWAY_EVENT_TYPES = [
+  'payment.requires_action',
+  'payment.captured',
+  'payment.failed',
+  'payment.cancelled',
+  'payment.refunded',
+] as const
+export type GatewayEventType = (typeof GATEWAY_EVENT_TYPES)[number]
+
+export interface GatewayEvent {
+  id: string
+  type: GatewayEventType
+  reference: string
+  externalId: string
+  amountMinor: number
+  currency: string
+  failureCode?: string
+  createdAt: string
+}
+
+export interface PaymentGateway {
+  readonly name: string
+  createSession(input: CreateSessionInput): Promise<PaymentSession>
+  /** Idempotent per `idempotencyKey`: refunding twice gives the money back once. */
+  refund(input: { externalId: string; amountMinor: number; idempotencyKey: string }): Promise<void>
+}

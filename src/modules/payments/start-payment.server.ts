@@ -1,0 +1,128 @@
+/**
+ * POST /api/pay: a new payment attempt for an unpaid order (the first one, or another after a
+ * failure via /request-payment). The attempt row is written before the gateway is called, so a
+ * webhook can never arrive for a payment we do not know.
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { config } from '../../../app.config'
+import type { Db } from '../../server/db/client'
+import { orders, payments } from '../../server/db/schema'
+import { AppError } from '../errors/app-error'
+import { DEFAULT_LOCALE, isLocale } from '../i18n/locales'
+import { isPayable } from '../orders/order-status'
+import { lockOrder, noteOrderEvent, transitionOrder } from '../orders/transition.server'
+import { DEFAULT_GATEWAY, paymentGateway } from './gateways.server'
+import { isMethodAvailable } from './payment-methods'
+import { PAYMENT_METHODS } from './payment-status'
+
+export const startPaymentInputSchema = z.object({
+  orderId: z.uuid(),
+  method: z.enum(PAYMENT_METHODS),
+})
+export type StartPaymentInput = z.input<typeof startPaymentInputSchema>
+
+export interface StartedPayment {
+  paymentId: string | null
+  /** The gateway's hosted page, or our result page when nothing is left to pay. */
+  redirectUrl: string
+}
+
+export interface PaymentUrls {
+  /** Origin the shopper's browser uses (return pages). */
+  origin: string
+  /** Overrides where webhooks go (tests, unusual deployments). */
+  webhookUrl?: string
+}
+
+/** Where the gateway posts webhooks: configured, else PUBLIC_ORIGIN, else this very process. */
+export function webhookUrl(gateway: string): string {
+  const c = config()
+  if (c.PAYMENT_WEBHOOK_URL) return c.PAYMENT_WEBHOOK_URL
+  const base = c.PUBLIC_ORIGIN?.replace(/\/$/, '') ?? `http://127.0.0.1:${c.PORT}`
+  return `${base}/api/pay/webhooks/${gateway}`
+}
+
+function resultUrl(origin: string, locale: string, method: 'card' | 'wallet', orderId: string, paymentId?: string) {
+  const prefix = isLocale(locale) && locale !== DEFAULT_LOCALE ? `/${locale}` : ''
+  const page = method === 'card' ? 'creditCard3DSResult' : 'paymentResult'
+  const query = new URLSearchParams({ orderId, ...(paymentId ? { paymentId } : {}) })
+  return `${origin}${prefix}/payment/${page}?${query}`
+}
+
+export async function startPayment(
+  db: Db,
+  userId: string,
+  input: StartPaymentInput,
+  urls: PaymentUrls,
+): Promise<StartedPayment> {
+  const { orderId, method } = startPaymentInputSchema.parse(input)
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found')
+  if (!isPayable(order.status))
+    throw new AppError('CONFLICT', `Order is ${order.status}`, {
+      issues: [{ path: 'orderId', message: 'ORDER_NOT_PAYABLE' }],
+    })
+  if (order.expiresAt && order.expiresAt <= new Date()) {
+    throw new AppError('CONFLICT', 'Order expired', { issues: [{ path: 'orderId', message: 'ORDER_EXPIRED' }] })
+  }
+  if (!isMethodAvailable(method, order.currency)) {
+    throw new AppError('INVALID_INPUT', `${method} is not available for ${order.currency}`, {
+      issues: [{ path: 'method', message: 'METHOD_NOT_AVAILABLE' }],
+    })
+  }
+
+  if (order.totalMinor === 0) {
+    // Fully discounted: nothing to capture, the order is paid as it stands.
+    await db.transaction((tx) => transitionOrder(tx, order.id, 'paid', { free: true }))
+    // The generic result page (not the card one): there was no card step.
+    return { paymentId: null, redirectUrl: resultUrl(urls.origin, order.locale, 'wallet', order.id) }
+  }
+
+  const gatewayName = DEFAULT_GATEWAY
+  const paymentId = await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, order.id)
+    if (!isPayable(locked.status)) throw new AppError('CONFLICT', `Order is ${locked.status}`)
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        gateway: gatewayName,
+        method,
+        amountMinor: order.totalMinor,
+        currency: order.currency,
+      })
+      .returning({ id: payments.id })
+    await noteOrderEvent(tx, order.id, 'payment_started', { paymentId: payment!.id, method })
+    if (locked.status === 'created') {
+      await transitionOrder(tx, order.id, 'awaiting_payment', { paymentId: payment!.id })
+    }
+    return payment!.id
+  })
+
+  try {
+    const session = await paymentGateway(db, gatewayName).createSession({
+      reference: paymentId,
+      method,
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      description: `Order ${order.number}`,
+      returnUrl: resultUrl(urls.origin, order.locale, method, order.id, paymentId),
+      webhookUrl: urls.webhookUrl ?? webhookUrl(gatewayName),
+    })
+    await db
+      .update(payments)
+      .set({ externalId: session.externalId, redirectUrl: session.redirectUrl, updatedAt: sql`now()` })
+      .where(eq(payments.id, paymentId))
+    return { paymentId, redirectUrl: session.redirectUrl }
+  } catch (err) {
+    await db
+      .update(payments)
+      .set({ status: 'failed', failureCode: 'gateway_unavailable', updatedAt: sql`now()` })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    throw new AppError('PAYMENT_FAILED', 'The payment gateway is unavailable', { cause: err })
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Applying gateway events. Safe against everything a webhook sender does: duplicates (the event
+ * id is inserted first, on conflict do nothing, in the same transaction as its effect), any
+ * order (payment statuses only move up, see payment-status.ts), and forgery (HMAC signature
+ * with a 300 s window, checked before anything is read or written).
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../../server/db/client'
+import { payments, webhookEvents } from '../../server/db/schema'
+import { enqueue } from '../../server/jobs/queue'
+import { log } from '../../server/log'
+import { AppError } from '../errors/app-error'
+import { isPayable } from '../orders/order-status'
+import { QUEUES } from '../orders/queues'
+import { lockOrder, noteOrderEvent, transitionOrder } from '../orders/transition.server'
+import { GATEWAY_EVENT_TYPES, type GatewayEvent, type GatewayEventType } from './gateway'
+import { nextPaymentStatus, type PaymentStatus } from './payment-status'
+import { webhookSecret } from './webhook-secret.server'
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './webhook-signature.server'
+
+const eventSchema = z.object({
+  id: z.string().min(1).max(100),
+  type: z.enum(GATEWAY_EVENT_TYPES),
+  reference: z.string().max(100),
+  externalId: z.string().max(100),
+  amountMinor: z.number().int().nonnegative(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  failureCode: z.string().max(64).optional(),
+  createdAt: z.string(),
+})
+
+const STATUS_OF: Record<GatewayEventType, PaymentStatus> = {
+  'payment.requires_action': 'requires_action',
+  'payment.captured': 'succeeded',
+  'payment.failed': 'failed',
+  'payment.cancelled': 'cancelled',
+  'payment.refunded': 'refunded',
+}
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'unchanged' | 'ignored'
+
+/** Verifies and applies one delivery. Throws UNAUTHENTICATED for a bad or stale signature. */
+export async function receiveWebhook(
+  db: Db,
+  gateway: string,
+  headers: Headers,
+  rawBody: string,
+  nowSeconds?: number,
+): Promise<WebhookOutcome> {
+  const check = verifySignature(
+    await webhookSecret(db),
+    { timestamp: headers.get(TIMESTAMP_HEADER), signature: headers.get(SIGNATURE_HEADER) },
+    rawBody,
+    nowSeconds,
+  )
+  if (!check.ok) throw new AppError('UNAUTHENTICATED', `Webhook signature ${check.reason}`)
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(rawBody)
+  } catch {
+    throw new AppError('INVALID_INPUT', 'Webhook body is not JSON')
+  }
+  return applyGatewayEvent(db, gateway, eventSchema.parse(parsed))
+}
+
+export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome> {
+  return db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(webhookEvents)
+      .values({ gateway, eventId: event.id, payload: event })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id })
+    if (fresh.length === 0) return 'duplicate'
+    const outcome = await applyToPayment(tx, gateway, event)
+    await tx
+      .update(webhookEvents)
+      .set({ processedAt: sql`now()` })
+      .where(eq(webhookEvents.id, fresh[0]!.id))
+    return outcome
+  })
+}
+
+async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome> {
+  const ref = z.uuid().safeParse(event.reference)
+  const [found] = ref.success
+    ? await tx
+        .select({ orderId: payments.orderId })
+        .from(payments)
+        .where(and(eq(payments.id, ref.data), eq(payments.gateway, gateway)))
+    : []
+  if (!found) {
+    log.warn({ eventId: event.id, reference: event.reference }, 'webhook for an unknown payment ignored')
+    return 'ignored'
+  }
+  // Lock order before payment, everywhere: two paths never wait on each other in reverse.
+  const order = await lockOrder(tx, found.orderId)
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, ref.data!)).for('update')
+  if (payment!.amountMinor !== event.amountMinor || payment!.currency !== event.currency) {
+    log.error({ eventId: event.id, paymentId: payment!.id }, 'webhook amount does not match the payment; ignored')
+    return 'ignored'
+  }
+  const next = nextPaymentStatus(payment!.status, STATUS_OF[event.type])
+  if (!next) return 'unchanged'
+  await tx
+    .update(payments)
+    .set({
+      status: next,
+      externalId: payment!.externalId ?? event.externalId,
+      failureCode: next === 'failed' || next === 'cancelled' ? (event.failureCode ?? null) : payment!.failureCode,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.id, payment!.id))
+  const note = { paymentId: payment!.id, method: payment!.method, failureCode: event.failureCode ?? null }
+  await noteOrderEvent(tx, order.id, `payment_${next}`, note)
+  if (next !== 'succeeded') return 'applied'
+  if (isPayable(order.status)) {
+    await transitionOrder(tx, order.id, 'paid', { paymentId: payment!.id })
+  } else {
+    // Captured for an order that is already paid, expired or cancelled (two tabs, a payment
+    // finished after expiry): the money goes straight back.
+    await noteOrderEvent(tx, order.id, 'payment_refund_scheduled', { paymentId: payment!.id, reason: order.status })
+    await enqueue(tx, {
+      queue: QUEUES.refund,
+      payload: { paymentId: payment!.id, refundOrder: false },
+      dedupeKey: `refund:${payment!.id}`,
+      maxAttempts: 10,
+    })
+  }
+  return 'applied'
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { referralApi } from '~/modules/affiliate/api.server'
+import { getDb } from '~/server/db/client'
+import { handle } from '~/server/http/respond'
+
+export const Route = createFileRoute('/api/ms/referral/balance')({
+  server: {
+    handlers: { GET: handle(async ({ request }) => referralApi.balance({ db: await getDb(), request })) },
+  },
+})

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { paymentMethodsFor, paymentMethodsQuerySchema } from '~/modules/payments/payment-methods'
+import { handle, json, parseQuery } from '~/server/http/respond'
+
+export const Route = createFileRoute('/api/third-party/payments/umf')({
+  server: {
+    handlers: {
+      /** Payment methods for ?currency=USD&country=US (country optional). */
+      GET: handle(async ({ request }) => {
+        const { currency, country } = parseQuery(request, paymentMethodsQuerySchema)
+        return json(paymentMethodsFor(currency, country), { cache: { sMaxAge: 300 } })
+      }),
+    },
+  },
+})

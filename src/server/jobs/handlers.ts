@@ -1,0 +1,17 @@
+/**
+ * Every job handler of the app, registered once per process by boot() (and by worker scripts).
+ * Add a module's registration here; queues without a handler are left waiting, not failed.
+ */
+import { registerAffiliateJobHandlers } from '../../modules/affiliate/jobs.server'
+import { registerOrderJobHandlers } from '../../modules/orders/order-jobs.server'
+import { registerSandboxGatewayJobs } from '../payments/sandbox/webhook-delivery.server'
+
+let registered = false
+
+export function registerAppJobHandlers(): void {
+  if (registered) return
+  registered = true
+  registerOrderJobHandlers()
+  registerSandboxGatewayJobs()
+  registerAffiliateJobHandlers()
+}

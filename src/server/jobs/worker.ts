@@ -1,0 +1,196 @@
+/**
+ * The job worker: claims due jobs with UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED),
+ * so any number of workers (in-process, other instances) share one table without double claims.
+ * Each claim sets a lease (locked_until) and a fresh fencing token; the handler runs outside any
+ * transaction, and completion only counts if the token is still ours. A worker killed mid-job
+ * leaves a lease that expires, and the job is claimed again.
+ */
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { jobs } from '../db/schema'
+import { log } from '../log'
+import { backoffMs } from './backoff'
+import { onJobEnqueued } from './queue'
+import { DEFAULT_LEASE_MS, LeaseLostError, RetryLaterError, handlerFor, registeredQueues } from './registry'
+
+interface Claimed {
+  id: number
+  queue: string
+  payload: unknown
+  attempts: number
+  maxAttempts: number
+  lockToken: string
+}
+
+export interface WorkerOptions {
+  /** Jobs run at the same time by this worker. */
+  concurrency?: number
+  /** Sleep between polls when there is nothing to do. */
+  pollMs?: number
+}
+
+export class JobWorker {
+  private running = false
+  private inFlight = new Set<Promise<void>>()
+  private wake?: () => void
+  private loop?: Promise<void>
+  private unsubscribe?: () => void
+  readonly concurrency: number
+  readonly pollMs: number
+
+  constructor(
+    private readonly db: Db,
+    opts: WorkerOptions = {},
+  ) {
+    this.concurrency = opts.concurrency ?? 4
+    this.pollMs = opts.pollMs ?? 500
+  }
+
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.unsubscribe = onJobEnqueued(() => this.wake?.())
+    this.loop = this.run()
+  }
+
+  /** Stops claiming and waits for running jobs (their leases would otherwise have to expire). */
+  async stop(): Promise<void> {
+    this.running = false
+    this.unsubscribe?.()
+    this.wake?.()
+    await this.loop
+    await Promise.allSettled([...this.inFlight])
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let claimed: Claimed[] = []
+      const free = this.concurrency - this.inFlight.size
+      if (free > 0) {
+        try {
+          claimed = await claimJobs(this.db, free)
+        } catch (err) {
+          log.error({ err }, 'job claim failed')
+        }
+      }
+      for (const job of claimed) {
+        const p = runJob(this.db, job).finally(() => {
+          this.inFlight.delete(p)
+          this.wake?.() // a slot is free: look for more work now
+        })
+        this.inFlight.add(p)
+      }
+      // A full batch means there may be more due jobs: go again without sleeping.
+      if (free > 0 && claimed.length === free) continue
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollMs)
+        this.wake = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      this.wake = undefined
+    }
+  }
+}
+
+/** Claims up to `limit` due jobs of the queues this process can run. */
+export async function claimJobs(db: Db, limit: number): Promise<Claimed[]> {
+  const queues = registeredQueues()
+  if (queues.length === 0 || limit <= 0) return []
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.queue, queues),
+        isNull(jobs.completedAt),
+        isNull(jobs.failedAt),
+        lte(jobs.runAt, sql`now()`),
+        or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(jobs.runAt, jobs.id)
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  const leases = queues.map((q) => sql`when ${q} then ${handlerFor(q)?.leaseMs ?? DEFAULT_LEASE_MS}`)
+  const leaseMs = sql`(case ${jobs.queue} ${sql.join(leases, sql` `)} else ${DEFAULT_LEASE_MS} end)`
+  return db
+    .update(jobs)
+    .set({
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedUntil: sql`now() + ${leaseMs}::int * interval '1 millisecond'`,
+      lockToken: sql`gen_random_uuid()`,
+    })
+    .where(inArray(jobs.id, due))
+    .returning({
+      id: jobs.id,
+      queue: jobs.queue,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+      lockToken: sql<string>`${jobs.lockToken}`,
+    })
+}
+
+/** Runs one claimed job to completion, retry or final failure. Never throws. */
+export async function runJob(db: Db, job: Claimed): Promise<void> {
+  const registered = handlerFor(job.queue)
+  const fenced = and(eq(jobs.id, job.id), eq(jobs.lockToken, job.lockToken), isNull(jobs.completedAt))
+  let completed = false
+  const complete = async (effect?: (tx: Db) => Promise<void>) => {
+    await db.transaction(async (tx) => {
+      const done = await tx
+        .update(jobs)
+        .set({ completedAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(fenced)
+        .returning({ id: jobs.id })
+      if (done.length === 0) throw new LeaseLostError(job.id)
+      if (effect) await effect(tx)
+    })
+    completed = true
+  }
+  try {
+    if (!registered) throw new Error(`no handler for queue ${job.queue}`)
+    await registered.handler(job.payload, { db, jobId: job.id, attempt: job.attempts, complete })
+    if (!completed) await complete()
+  } catch (err) {
+    if (err instanceof LeaseLostError) {
+      log.warn({ jobId: job.id, queue: job.queue }, err.message)
+      return
+    }
+    const retryLater = err instanceof RetryLaterError
+    const delay = retryLater ? err.delayMs : backoffMs(job.attempts)
+    const giveUp = !retryLater && job.attempts >= job.maxAttempts
+    const message = err instanceof Error ? err.message : String(err)
+    if (!retryLater) log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempts, giveUp, err }, 'job failed')
+    await db
+      .update(jobs)
+      .set({
+        lockedUntil: null,
+        lockToken: null,
+        lastError: message.slice(0, 2000),
+        runAt: sql`now() + ${delay}::int * interval '1 millisecond'`,
+        // A "not yet" is not a failure: give the attempt back.
+        attempts: retryLater ? sql`${jobs.attempts} - 1` : jobs.attempts,
+        failedAt: giveUp ? sql`now()` : null,
+      })
+      .where(fenced)
+      .catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'could not record job failure'))
+  }
+}
+
+/**
+ * Runs due jobs until none are left (tests and scripts). Jobs scheduled in the future are left
+ * alone; `maxRounds` bounds a handler that keeps rescheduling itself.
+ */
+export async function drainJobs(db: Db, opts: { concurrency?: number; maxRounds?: number } = {}): Promise<number> {
+  let total = 0
+  for (let round = 0; round < (opts.maxRounds ?? 1000); round++) {
+    const claimed = await claimJobs(db, opts.concurrency ?? 8)
+    if (claimed.length === 0) return total
+    await Promise.all(claimed.map((job) => runJob(db, job)))
+    total += claimed.length
+  }
+  return total
+}

@@ -1,0 +1,33 @@
+/** The provider's view of our users: who a `sub` is and which claims each scope releases. */
+import { eq } from 'drizzle-orm'
+import type { Account, FindAccount } from 'oidc-provider'
+import { getDb } from '../db/client'
+import { users } from '../db/schema'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Scope → claims it releases (SPEC: sub, email, name/username, promoter). */
+export const CLAIMS = {
+  openid: ['sub'],
+  email: ['email', 'email_verified'],
+  profile: ['name', 'preferred_username', 'picture', 'promoter'],
+}
+
+export const findAccount: FindAccount = async (_ctx, sub): Promise<Account | undefined> => {
+  if (!UUID.test(sub)) return undefined
+  const db = await getDb()
+  const [user] = await db.select().from(users).where(eq(users.id, sub)).limit(1)
+  if (!user) return undefined
+  return {
+    accountId: user.id,
+    claims: () => ({
+      sub: user.id,
+      email: user.email,
+      email_verified: user.emailVerifiedAt !== null,
+      name: user.username ?? undefined,
+      preferred_username: user.username ?? undefined,
+      picture: user.avatar ?? undefined,
+      promoter: user.promoter,
+    }),
+  }
+}

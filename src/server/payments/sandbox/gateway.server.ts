@@ -1,0 +1,169 @@
+/**
+ * The sandbox payment gateway, run inside this app but kept apart like a third party: it owns
+ * the sandbox_gateway_transactions table, serves its hosted pages under /api/pay/pacypay/… and
+ * tells the shop what happened only through signed webhooks, delivered over HTTP by its own
+ * outbox jobs (twice each, on purpose, so the shop's de-duplication is always exercised).
+ */
+import { randomBytes } from 'node:crypto'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { sandboxTransactions } from '../../db/schema'
+import { enqueue } from '../../jobs/queue'
+import type {
+  CreateSessionInput,
+  GatewayEvent,
+  GatewayEventType,
+  PaymentGateway,
+  PaymentSession,
+} from '../../../modules/payments/gateway'
+import { CHALLENGE_CODE, checkCard } from './cards'
+
+export const SANDBOX_GATEWAY = 'sandbox'
+export const WEBHOOK_QUEUE = 'sandbox-gateway.webhook'
+/** The second, duplicate delivery of every event follows after this delay. */
+export const DUPLICATE_DELIVERY_DELAY_MS = 1_500
+
+export const CARD_PAGE_PATH = '/api/pay/pacypay/cashier-desk/transactions'
+export const WALLET_PAGE_PATH = '/api/pay/pacypay/local-wallet/transactions'
+
+export type SandboxTxn = typeof sandboxTransactions.$inferSelect
+
+export interface WebhookDelivery {
+  url: string
+  event: GatewayEvent
+}
+
+export function sandboxGateway(db: Db): PaymentGateway {
+  return {
+    name: SANDBOX_GATEWAY,
+    createSession: (input) => createSession(db, input),
+    refund: (input) => refund(db, input.externalId),
+  }
+}
+
+async function createSession(db: Db, input: CreateSessionInput): Promise<PaymentSession> {
+  await db
+    .insert(sandboxTransactions)
+    .values({
+      id: `sbx_${randomBytes(12).toString('hex')}`,
+      merchantReference: input.reference,
+      method: input.method,
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      description: input.description,
+      returnUrl: input.returnUrl,
+      webhookUrl: input.webhookUrl,
+    })
+    .onConflictDoNothing({ target: sandboxTransactions.merchantReference })
+  const [txn] = await db
+    .select()
+    .from(sandboxTransactions)
+    .where(eq(sandboxTransactions.merchantReference, input.reference))
+  const path = txn!.method === 'card' ? CARD_PAGE_PATH : WALLET_PAGE_PATH
+  // The hosted page lives on the same origin the shopper returns to.
+  const redirectUrl = new URL(`${path}?id=${txn!.id}`, input.returnUrl).toString()
+  return { externalId: txn!.id, redirectUrl }
+}
+
+export async function getTransaction(db: Db, id: string): Promise<SandboxTxn | undefined> {
+  if (!/^sbx_[0-9a-f]{24}$/.test(id)) return undefined
+  const [txn] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.id, id))
+  return txn
+}
+
+/**
+ * Moves a transaction from one of `from` to `to` and queues the webhook, atomically. Returns the
+ * updated row, or undefined when the transaction had already moved (double-submitted form).
+ */
+async function move(
+  db: Db,
+  id: string,
+  from: SandboxTxn['status'][],
+  to: SandboxTxn['status'],
+  event: GatewayEventType,
+  extra: { failureCode?: string; cardBrand?: string; cardLast4?: string } = {},
+): Promise<SandboxTxn | undefined> {
+  return db.transaction(async (tx) => {
+    const [txn] = await tx
+      .update(sandboxTransactions)
+      .set({ status: to, updatedAt: sql`now()`, cardBrand: extra.cardBrand, cardLast4: extra.cardLast4 })
+      .where(and(eq(sandboxTransactions.id, id), inArray(sandboxTransactions.status, from)))
+      .returning()
+    if (!txn) return undefined
+    await emit(tx, txn, event, extra.failureCode)
+    return txn
+  })
+}
+
+async function emit(tx: Db, txn: SandboxTxn, type: GatewayEventType, failureCode?: string): Promise<void> {
+  const event: GatewayEvent = {
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    type,
+    reference: txn.merchantReference,
+    externalId: txn.id,
+    amountMinor: txn.amountMinor,
+    currency: txn.currency,
+    ...(failureCode ? { failureCode } : {}),
+    createdAt: new Date().toISOString(),
+  }
+  const payload: WebhookDelivery = { url: txn.webhookUrl, event }
+  await enqueue(tx, { queue: WEBHOOK_QUEUE, payload, dedupeKey: `${event.id}:1`, maxAttempts: 8 })
+  await enqueue(tx, {
+    queue: WEBHOOK_QUEUE,
+    payload,
+    dedupeKey: `${event.id}:2`,
+    runAt: new Date(Date.now() + DUPLICATE_DELIVERY_DELAY_MS),
+    maxAttempts: 8,
+  })
+}
+
+export type PageResult = { kind: 'return'; url: string } | { kind: 'challenge' } | { kind: 'error'; error: string }
+
+export async function submitCard(
+  db: Db,
+  txn: SandboxTxn,
+  form: { number: string; expiry: string; cvc: string },
+): Promise<PageResult> {
+  if (txn.status !== 'open') return txn.status === 'challenge' ? { kind: 'challenge' } : done(txn)
+  const card = checkCard(form, new Date())
+  if (!card.ok) return { kind: 'error', error: card.error }
+  const details = { cardBrand: card.brand, cardLast4: card.last4 }
+  if (card.outcome === 'challenge') {
+    await move(db, txn.id, ['open'], 'challenge', 'payment.requires_action', details)
+    return { kind: 'challenge' }
+  }
+  if (card.outcome === 'declined') {
+    await move(db, txn.id, ['open'], 'declined', 'payment.failed', { ...details, failureCode: 'card_declined' })
+  } else {
+    await move(db, txn.id, ['open'], 'captured', 'payment.captured', details)
+  }
+  return done(txn)
+}
+
+export async function submitChallenge(db: Db, txn: SandboxTxn, code: string): Promise<PageResult> {
+  if (txn.status === 'challenge') {
+    if (code.trim() === CHALLENGE_CODE) await move(db, txn.id, ['challenge'], 'captured', 'payment.captured')
+    else await move(db, txn.id, ['challenge'], 'failed', 'payment.failed', { failureCode: '3ds_failed' })
+  }
+  return done(txn)
+}
+
+export async function walletDecision(db: Db, txn: SandboxTxn, approve: boolean): Promise<PageResult> {
+  if (txn.status === 'open') {
+    if (approve) await move(db, txn.id, ['open'], 'captured', 'payment.captured')
+    else await move(db, txn.id, ['open'], 'cancelled', 'payment.cancelled', { failureCode: 'cancelled_by_payer' })
+  }
+  return done(txn)
+}
+
+function done(txn: SandboxTxn): PageResult {
+  return { kind: 'return', url: txn.returnUrl }
+}
+
+/** Refunds a captured transaction; refunding an already refunded one is a no-op (idempotent). */
+async function refund(db: Db, externalId: string): Promise<void> {
+  const moved = await move(db, externalId, ['captured'], 'refunded', 'payment.refunded')
+  if (moved) return
+  const txn = await getTransaction(db, externalId)
+  if (txn?.status !== 'refunded') throw new Error(`sandbox: transaction ${externalId} is not captured`)
+}

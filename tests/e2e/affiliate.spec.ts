@@ -1,0 +1,146 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+
+/**
+ * Affiliate journeys: a referral click sets the attribution cookie and a sign-up after it counts
+ * for the promoter; a new user joins the programme; the demo promoter's dashboard (chart, links,
+ * CSV, withdrawal form). Commission from a paid order is covered by the integration tests until
+ * checkout lands.
+ */
+
+// Headless Chromium announces itself as HeadlessChrome, which the click counter treats as a bot.
+test.use({
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+})
+
+const OUTBOX = path.resolve(process.env.DATA_DIR ?? '.data-test/e2e', 'outbox')
+const PROMOTER = { email: 'promoter@example.com', password: 'Promoter123!' }
+
+/** The 6-digit code of the newest message to `email` in the e2e server's outbox. */
+async function codeFor(email: string): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(() => {
+      let files: string[] = []
+      try {
+        files = readdirSync(OUTBOX).sort().reverse()
+      } catch {
+        return undefined
+      }
+      for (const file of files) {
+        const [head, ...body] = readFileSync(path.join(OUTBOX, file), 'utf8').split('\n\n')
+        if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(head)) continue
+        code = /\b(\d{6})\b/.exec(body.join('\n').replace(/=\n/g, ''))?.[1]
+        return code
+      }
+      return undefined
+    })
+    .toBeTruthy()
+  return code!
+}
+
+async function signInOnLoginPage(page: Page, email: string, password: string) {
+  await expect(page).toHaveURL(/\/login\/[^/?]+/)
+  await page.locator('input[name=email]').fill(email)
+  await page.locator('input[name=password]').fill(password)
+  await page.getByTestId('signin-form').locator('button[type=submit]').click()
+}
+
+function linkRow(page: Page, code: string) {
+  return page.locator(`[data-link-code="${code}"]`)
+}
+
+test('a referral click attributes a sign-up, and the new user joins the programme', async ({ page, context }) => {
+  await page.goto('/fr/affiliate/reflink/demopro-launch')
+  await expect(page).toHaveURL(/\/fr\/?$/)
+  const cookies = await context.cookies()
+  const attribution = cookies.find((c) => c.name === 'aff_ref')
+  expect(attribution?.httpOnly).toBe(true)
+  expect(attribution?.sameSite).toBe('Lax')
+  const days = (attribution!.expires * 1000 - Date.now()) / 86_400_000
+  expect(days).toBeGreaterThan(29.9)
+  expect(days).toBeLessThanOrEqual(30)
+
+  // Sign up in the same browser: the attribution cookie rides along with the sign-up request.
+  const email = `referred-${Date.now()}@example.com`
+  await page.getByTestId('sign-in').click()
+  await page.getByTestId('to-sign-up').click()
+  await page.getByTestId('code-request-form').locator('input[name=email]').fill(email)
+  await page.getByTestId('code-request-form').locator('button[type=submit]').click()
+  const confirm = page.getByTestId('code-confirm-form')
+  await confirm.locator('input[name=code]').fill(await codeFor(email))
+  await confirm.locator('input[name=password]').fill('Referred123')
+  await confirm.locator('button[type=submit]').click()
+  await expect(page.getByTestId('user-name')).toBeVisible()
+
+  // The landing page shows the configured terms; joining opens the dashboard. (/en: the visit
+  // above stored French as the preferred language.)
+  await page.goto('/en/affiliate')
+  const terms = page.getByTestId('affiliate-terms')
+  await expect(terms.locator('[data-term=rate] dt')).toHaveText('5%')
+  await expect(terms.locator('[data-term=hold] dt')).toHaveText('14')
+  await expect(terms.locator('[data-term=window] dt')).toHaveText('30')
+  await expect(terms.locator('[data-term=minimum] dt')).toHaveText('$20.00')
+  await page.getByTestId('become-promoter').click()
+  await expect(page).toHaveURL(/\/affiliate\/dashboard/)
+  await expect(page.getByTestId('balance-available')).toContainText('$0.00')
+})
+
+test('the demo promoter sees the referred sign-up, manages links, exports CSV and is refused an overdraw', async ({
+  page,
+}) => {
+  await page.goto('/affiliate/dashboard')
+  await signInOnLoginPage(page, PROMOTER.email, PROMOTER.password)
+  await expect(page).toHaveURL(/\/affiliate\/dashboard/)
+  await expect(page.getByTestId('affiliate-dashboard')).toBeVisible()
+
+  // The sign-up of the previous journey, through the DEMOPRO-LAUNCH link.
+  const launch = linkRow(page, 'DEMOPRO-LAUNCH')
+  await expect(launch.locator('td').nth(1)).not.toHaveText('0')
+  await expect(launch.locator('td').nth(2)).not.toHaveText('0')
+  await expect(page.getByTestId('performance-chart').locator('canvas').first()).toBeVisible()
+
+  // A new link for a shop page; a foreign target is refused with a translated message.
+  const form = page.getByTestId('link-form')
+  await form.locator('input[name=target]').fill('https://evil.example/')
+  await form.locator('button[type=submit]').click()
+  await expect(page.getByRole('alert')).toContainText('starting with “/”')
+  await form.locator('input[name=target]').fill('/news')
+  await form.locator('input[name=campaign]').fill('e2e')
+  await form.locator('button[type=submit]').click()
+  await expect(page.getByTestId('links-table').getByText('/news · e2e').first()).toBeVisible()
+
+  // CSV of the chosen range.
+  await page.getByRole('button', { name: '7 days' }).click()
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}.*to=\d{4}-\d{2}-\d{2}/)
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()])
+  const csv = readFileSync((await download.path())!, 'utf8')
+  expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Date,Clicks,Sign-ups,Orders,Revenue,Commission,Currency')
+  expect(csv.split('\r\n').filter(Boolean)).toHaveLength(8)
+
+  // Withdrawals: a bad IBAN and more than the available balance are refused.
+  const withdraw = page.getByTestId('withdrawal-form')
+  await withdraw.locator('input[name=amount]').fill('25')
+  await withdraw.getByLabel('Bank (IBAN)').check()
+  await withdraw.locator('input[name=destination]').fill('DE89 3704 0044 0532 0130 01')
+  await withdraw.locator('button[type=submit]').click()
+  await expect(page.getByRole('alert')).toContainText('IBAN is not valid')
+  await withdraw.locator('input[name=amount]').fill('100000')
+  await withdraw.locator('input[name=destination]').fill('DE89 3704 0044 0532 0130 00')
+  await withdraw.locator('button[type=submit]').click()
+  await expect(page.getByRole('alert')).toContainText('more than your available balance')
+})
+
+test('referral API answers 401 without a session', async ({ request }) => {
+  for (const url of [
+    '/api/ms/referral/balance',
+    '/api/ms/referral/links',
+    '/api/ms/withdrawals',
+    '/api/ms/promoters',
+  ]) {
+    const response = await request.get(url)
+    expect(response.status(), url).toBe(401)
+    expect((await response.json()).error.code).toBe('UNAUTHENTICATED')
+  }
+})

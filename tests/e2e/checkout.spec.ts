@@ -1,0 +1,246 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+
+/**
+ * Checkout journeys against the sandbox gateway and supplier: card without and with 3-D Secure,
+ * declined card, wallet approve and cancel, a coupon, delivery with proof, and a failed delivery
+ * refunded automatically with an e-mail in the outbox. Every result page shows the server's state.
+ */
+
+const OUTBOX = path.resolve(process.env.DATA_DIR ?? '.data-test/e2e', 'outbox')
+const SHOPPER = { email: 'shopper@example.com', password: 'Shopper123!' }
+
+async function signIn(page: Page) {
+  await page.goto('/order/list')
+  if (/\/login\//.test(page.url())) {
+    await page.locator('input[name=email]').fill(SHOPPER.email)
+    await page.locator('input[name=password]').fill(SHOPPER.password)
+    await page.getByTestId('signin-form').locator('button[type=submit]').click()
+  }
+  await expect(page).toHaveURL(/\/order\/list/)
+}
+
+/** Offer page → package → player check → "Continue to checkout" → /order/confirm. */
+async function toCheckout(page: Page, opts: { playerId?: string; game?: string; sku?: number } = {}) {
+  await page.goto('/categories/mobile-games')
+  await page
+    .getByTestId('game-card')
+    .filter({ hasText: opts.game ?? 'Starfall Legends' })
+    .click()
+  await expect(page.getByTestId('offer-title')).toBeVisible()
+  await page
+    .locator('label')
+    .filter({ has: page.getByTestId('sku-option') })
+    .nth(opts.sku ?? 0)
+    .click()
+  const server = page.getByTestId('player-field-server')
+  if (await server.count()) await server.selectOption({ index: 1 })
+  await page.getByTestId('player-field-playerId').fill(opts.playerId ?? '123456789')
+  await page.getByTestId('check-player').click()
+  await expect(page.getByTestId('player-nickname')).toBeVisible()
+  await page.getByTestId('continue-checkout').click()
+  await expect(page).toHaveURL(/\/order\/confirm\?/)
+  await expect(page.getByTestId('checkout-player')).toHaveAttribute('data-player-id', opts.playerId ?? '123456789')
+  await expect(page.getByTestId('checkout-player')).toHaveAttribute('data-nickname', /^Player/)
+}
+
+async function placeOrder(page: Page, method: 'card' | 'wallet') {
+  await page.getByTestId(`method-${method}`).check()
+  const place = page.getByTestId('place-order')
+  await expect(place).toBeEnabled()
+  await place.click()
+  const gatewayPath = method === 'card' ? 'cashier-desk' : 'local-wallet'
+  await expect(page).toHaveURL(new RegExp(`/api/pay/pacypay/${gatewayPath}/transactions\\?id=sbx_`))
+}
+
+async function payByCard(page: Page, number: string, challengeCode?: string) {
+  await page.locator('#number').fill(number)
+  await page.locator('#expiry').fill('12/39')
+  await page.locator('#cvc').fill('123')
+  await page.getByRole('button', { name: /^Pay / }).click()
+  if (challengeCode !== undefined) {
+    await expect(page.locator('#code')).toBeVisible()
+    await page.locator('#code').fill(challengeCode)
+    await page.getByRole('button', { name: 'Verify' }).click()
+  }
+}
+
+function result(page: Page) {
+  return page.getByTestId('payment-result')
+}
+
+test.describe.configure({ mode: 'serial' })
+
+test('card 4242: paid without a challenge, delivered with the supplier reference', async ({ page }) => {
+  await signIn(page)
+  await toCheckout(page)
+  await placeOrder(page, 'card')
+  await payByCard(page, '4242 4242 4242 4242')
+  await expect(page).toHaveURL(/\/payment\/creditCard3DSResult\?orderId=/)
+  await expect(result(page)).toHaveAttribute('data-outcome', 'paid')
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered', { timeout: 20_000 })
+  await page.getByTestId('view-order').click()
+  await expect(page.getByTestId('delivery-proof')).toBeVisible()
+  await expect(page.getByTestId('supplier-ref')).toHaveText(/^SUP-[0-9A-F]{16}$/)
+  await expect(page.getByTestId('timeline').locator('li')).not.toHaveCount(0)
+})
+
+test('card 3220: a wrong 3-D Secure code fails, the order stays payable and is paid via /request-payment', async ({
+  page,
+}) => {
+  await signIn(page)
+  await toCheckout(page)
+  await placeOrder(page, 'card')
+  await payByCard(page, '4000 0000 0000 3220', '000000')
+  await expect(result(page)).toHaveAttribute('data-outcome', 'failed', { timeout: 15_000 })
+  await expect(page.getByTestId('failure-reason')).toHaveAttribute('data-code', '3ds_failed')
+  await expect(page.getByTestId('failure-reason')).not.toBeEmpty()
+  await page.getByTestId('pay-again').click()
+  await expect(page).toHaveURL(/\/request-payment\?orderId=/)
+  await expect(page.getByTestId('last-failure')).toBeVisible()
+  await page.getByTestId('method-card').check()
+  await page.getByTestId('pay-order').click()
+  await expect(page).toHaveURL(/cashier-desk\/transactions/)
+  await payByCard(page, '4000000000003220', '123456')
+  await expect(result(page)).toHaveAttribute('data-outcome', 'paid', { timeout: 15_000 })
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered', { timeout: 20_000 })
+})
+
+test('card 0002 is declined with a message; the wallet can be cancelled and approved', async ({ page }) => {
+  await signIn(page)
+  await toCheckout(page)
+  await placeOrder(page, 'card')
+  await payByCard(page, '4000000000000002')
+  await expect(result(page)).toHaveAttribute('data-outcome', 'failed', { timeout: 15_000 })
+  await expect(page.getByTestId('failure-reason')).toHaveAttribute('data-code', 'card_declined')
+  await expect(page.getByTestId('failure-reason')).not.toBeEmpty()
+
+  // Same order, now by wallet: cancel first, then approve.
+  await page.getByTestId('pay-again').click()
+  await page.getByTestId('method-wallet').check()
+  await page.getByTestId('pay-order').click()
+  await expect(page).toHaveURL(/local-wallet\/transactions/)
+  await page.getByRole('button', { name: 'Cancel and return' }).click()
+  await expect(page).toHaveURL(/\/payment\/paymentResult\?orderId=/)
+  await expect(result(page)).toHaveAttribute('data-outcome', 'failed', { timeout: 15_000 })
+  await expect(page.getByTestId('failure-reason')).toHaveAttribute('data-code', 'cancelled_by_payer')
+  await page.getByTestId('pay-again').click()
+  await page.getByTestId('method-wallet').check()
+  await page.getByTestId('pay-order').click()
+  await page.getByRole('button', { name: 'Approve and pay' }).click()
+  await expect(result(page)).toHaveAttribute('data-outcome', 'paid', { timeout: 15_000 })
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered', { timeout: 20_000 })
+})
+
+test('a coupon is checked on /coupon and applied at checkout with the minimum spend explained', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/coupon')
+  await page.locator('#coupon').fill('welcome10')
+  await page.getByTestId('coupon-redeem').locator('button[type=submit]').click()
+  await expect(page.getByTestId('coupon-preview').locator('[data-coupon=WELCOME10]')).toHaveAttribute(
+    'data-state',
+    'available',
+  )
+  await page.getByTestId('coupon-save').click()
+  await expect(page.getByTestId('my-coupons').locator('[data-coupon=WELCOME10]')).toBeVisible()
+
+  await toCheckout(page)
+  await page.locator('#coupon-code').fill('WELCOME10')
+  await page.getByTestId('coupon-form').locator('button[type=submit]').click()
+  const applied = page.getByTestId('applied-coupons').locator('[data-coupon=WELCOME10]')
+  await expect(applied).toHaveAttribute('data-ok', 'false')
+  await expect(applied).toHaveAttribute('data-reason', 'min_spend')
+  await expect(applied).toHaveAttribute('data-missing', /^\d+$/)
+  // More of the same package reaches the minimum: the discount appears in the server's totals.
+  for (let i = 0; i < 12; i++) await page.getByTestId('quantity-more').click()
+  await expect(applied).toHaveAttribute('data-ok', 'true')
+  await expect(page.getByTestId('discount')).toBeVisible()
+  const total = await page.getByTestId('to-pay').textContent()
+  await placeOrder(page, 'card')
+  await expect(page.getByTestId('amount')).toHaveText(total ?? '')
+  await payByCard(page, '4242424242424242')
+  await expect(result(page)).toHaveAttribute('data-outcome', 'paid', { timeout: 15_000 })
+  await page.getByTestId('view-order').click()
+  await expect(page.getByTestId('receipt')).toContainText('WELCOME10')
+})
+
+test('a player ID ending in 0000 pays, delivery fails, the order is refunded and the e-mail sent', async ({ page }) => {
+  await signIn(page)
+  await toCheckout(page, { playerId: '5550000' })
+  await placeOrder(page, 'card')
+  await payByCard(page, '4242424242424242')
+  await expect(result(page)).toHaveAttribute('data-outcome', 'paid', { timeout: 15_000 })
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'refunded', { timeout: 20_000 })
+  await page.getByTestId('view-order').click()
+  const number = (await page.getByTestId('order-number').textContent())!.trim()
+  await expect(page.getByTestId('timeline').locator('li[data-event=failed]')).toBeVisible()
+  await expect
+    .poll(
+      () => {
+        const files = readdirSync(OUTBOX)
+        return files.some((f) => {
+          const raw = readFileSync(path.join(OUTBOX, f), 'utf8')
+          return raw.includes(`Your order ${number} has been refunded`) && /^To: shopper@example\.com$/m.test(raw)
+        })
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+})
+
+test('the order list pages and filters by status', async ({ page }) => {
+  await signIn(page)
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  await page.getByTestId('status-filter').selectOption('refunded')
+  await expect(page).toHaveURL(/status=refunded/)
+  await expect(page.getByTestId('order-row')).toHaveCount(1)
+  await expect(page.getByTestId('order-row').getByTestId('order-status')).toHaveAttribute('data-status', 'refunded')
+})
+
+test('the REST API: prices from the server, tampering refused, methods catalogue, signed webhooks only', async ({
+  page,
+}) => {
+  const anonymous = await page.request.get('/api/orders')
+  expect(anonymous.status()).toBe(401)
+  const methods = await (await page.request.get('/api/third-party/payments/umf?currency=RUB&country=DE')).json()
+  expect(methods.methods.map((m: { id: string; available: boolean }) => [m.id, m.available])).toEqual([
+    ['card', true],
+    ['wallet', false],
+  ])
+  const forged = await page.request.post('/api/pay/webhooks/sandbox', {
+    headers: { 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1=00' },
+    data: { id: 'evt_forged', type: 'payment.captured' },
+  })
+  expect(forged.status()).toBe(401)
+
+  await signIn(page)
+  const list = await (await page.request.get('/api/orders?pageSize=2')).json()
+  expect(list.items).toHaveLength(2)
+  const detail = await (await page.request.get(`/api/orders/${list.items[0].id}`)).json()
+  const same = await (await page.request.get(`/api/orders?id=${list.items[0].id}`)).json()
+  expect(same).toEqual(detail)
+  const item = detail.items[0]
+  const body = {
+    items: [{ skuId: item.skuId, quantity: 1, unitPriceMinor: 1 }],
+    currency: detail.currency,
+    player: { playerId: '123456789', server: detail.player.server },
+    idempotencyKey: `api-${Date.now()}`,
+  }
+  const tampered = await page.request.post('/api/orders', { data: { ...body, expectedTotal: 1 } })
+  expect(tampered.status()).toBe(409)
+  const created = await page.request.post('/api/orders', { data: body })
+  expect(created.status()).toBe(201)
+  const order = await created.json()
+  expect(order.totalMinor).toBe(item.unitPriceMinor)
+  const replay = await page.request.post('/api/orders', { data: body })
+  expect(replay.status()).toBe(200)
+  expect((await replay.json()).id).toBe(order.id)
+  const reused = await page.request.post('/api/orders', {
+    data: { ...body, items: [{ skuId: item.skuId, quantity: 2 }] },
+  })
+  expect(reused.status()).toBe(409)
+  const pay = await page.request.post('/api/pay', { data: { orderId: order.id, method: 'card' } })
+  expect(pay.status()).toBe(201)
+  expect((await pay.json()).redirectUrl).toMatch(/\/api\/pay\/pacypay\/cashier-desk\/transactions\?id=sbx_/)
+})

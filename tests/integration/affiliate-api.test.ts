@@ -1,0 +1,315 @@
+/**
+ * The /api/ms/* door: who may call what (401 / 403 / 400 with codes), response shapes, and the
+ * referral visit (302 with cookies). Requests are signed in with a test header through the
+ * affiliate module's user lookup seam.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  linksApi,
+  promotersApi,
+  referralApi,
+  withdrawalsApi,
+  type ApiCtx,
+} from '../../src/modules/affiliate/api.server'
+import { onOrderDelivered, onOrderPaid, releaseDueCommissions } from '../../src/modules/affiliate/commission.server'
+import { ATTRIBUTION_COOKIE, VISITOR_COOKIE } from '../../src/modules/affiliate/cookies'
+import { setUserIdResolver } from '../../src/modules/affiliate/current-user.server'
+import { reconcileLedger } from '../../src/modules/affiliate/reconcile.server'
+import { bindReferredUser } from '../../src/modules/affiliate/referral.server'
+import { referralVisit } from '../../src/modules/affiliate/visit.server'
+import type { Db } from '../../src/server/db/client'
+import { errorResponse } from '../../src/server/http/respond'
+import {
+  BROWSER_UA,
+  makeOrder,
+  makePromoter,
+  makeUser,
+  openTestDb,
+  setOrderStatus,
+  testClock,
+  type TestDb,
+} from './affiliate-fixtures'
+import * as t from '../../src/server/db/schema'
+import { eq } from 'drizzle-orm'
+
+let env: TestDb
+let db: Db
+const clock = testClock(new Date('2026-05-10T09:00:00Z'))
+let shopper: string
+let promoter: Awaited<ReturnType<typeof makePromoter>>
+let operator: string
+
+type Handler = (ctx: ApiCtx) => Promise<Response>
+/** A JSON answer: an error envelope or a resource, read loosely by the assertions. */
+type Body = { error: { code: string; issues: { message: string }[] } } & Record<string, unknown>
+
+/** Calls a handler as the route would (errors become coded JSON) and reads the answer. */
+async function call(
+  handler: Handler,
+  opts: {
+    as?: string
+    method?: string
+    path?: string
+    body?: unknown
+    raw?: string
+    params?: Record<string, string>
+  } = {},
+) {
+  const headers = new Headers({ 'content-type': 'application/json' })
+  if (opts.as) headers.set('x-test-user', opts.as)
+  const request = new Request(`http://shop.test${opts.path ?? '/api/ms/x'}`, {
+    method: opts.method ?? (opts.body !== undefined || opts.raw !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
+  })
+  const response = await handler({ db, request, params: opts.params }).catch(errorResponse)
+  const text = await response.text()
+  return { status: response.status, body: text ? (JSON.parse(text) as Body) : undefined }
+}
+
+beforeAll(async () => {
+  env = await openTestDb()
+  db = env.db
+  setUserIdResolver(async (request) => request.headers.get('x-test-user'))
+  shopper = await makeUser(db, 'plain')
+  promoter = await makePromoter(db)
+  const [op] = await db.insert(t.users).values({ email: 'ops@example.test', role: 'operator' }).returning()
+  operator = op.id
+})
+afterAll(async () => {
+  setUserIdResolver()
+  clock.restore()
+  await env?.close()
+})
+afterEach(async () => {
+  expect((await reconcileLedger(db)).problems).toEqual([])
+})
+
+describe('who may call what', () => {
+  type Case = [name: string, handler: Handler, opts?: Record<string, unknown>]
+  const promoterOnly: Case[] = [
+    ['GET /api/ms/promoters', promotersApi.get],
+    ['GET /api/ms/referral/links', linksApi.list],
+    ['POST /api/ms/referral/links', linksApi.create, { body: { target: '/news' } }],
+    ['PATCH /api/ms/referral/links/1', linksApi.update, { body: { campaign: 'x' }, params: { id: '1' } }],
+    ['DELETE /api/ms/referral/links/1', linksApi.remove, { method: 'DELETE', params: { id: '1' } }],
+    ['GET /api/ms/referral/balance', referralApi.balance],
+    ['GET /api/ms/referral/performance', referralApi.performance],
+    ['GET /api/ms/withdrawals', withdrawalsApi.list],
+    ['POST /api/ms/withdrawals', withdrawalsApi.create, { body: { amountMinor: 2000 } }],
+  ]
+  const operatorOnly: Case[] = [
+    ['GET /api/ms/referral/reconciliation', referralApi.reconciliation],
+    ['GET /api/ms/withdrawals?scope=open', withdrawalsApi.list, { path: '/api/ms/withdrawals?scope=open' }],
+    [
+      'POST /api/ms/withdrawals/{id}',
+      withdrawalsApi.act,
+      { body: { action: 'approve' }, params: { id: '00000000-0000-4000-8000-000000000000' } },
+    ],
+  ]
+
+  const everything: Case[] = [
+    ...promoterOnly,
+    ...operatorOnly,
+    ['POST /api/ms/promoters', promotersApi.post, { body: {} }],
+  ]
+  it.each(everything)('%s is 401 without a session', async (_name, handler, opts) => {
+    const res = await call(handler, { ...opts })
+    expect(res.status).toBe(401)
+    expect(res.body?.error.code).toBe('UNAUTHENTICATED')
+  })
+
+  it.each(promoterOnly)('%s is 403 for a signed-in non-promoter', async (_name, handler, opts) => {
+    const res = await call(handler, { ...opts, as: shopper })
+    expect(res.status).toBe(403)
+    expect(res.body?.error.code).toBe('FORBIDDEN')
+  })
+
+  it.each(operatorOnly)('%s is 403 for a promoter', async (_name, handler, opts) => {
+    const res = await call(handler, { ...opts, as: promoter.userId })
+    expect(res.status).toBe(403)
+  })
+
+  it('answers 400 with codes for bad input', async () => {
+    const as = promoter.userId
+    const cases: [Handler, Record<string, unknown>, string][] = [
+      [linksApi.create, { body: { target: 'https://evil.test/' } }, 'invalid_target'],
+      [linksApi.create, { body: { target: '/news', campaign: 'x'.repeat(65) } }, 'campaign_too_long'],
+      [linksApi.create, { raw: '{not json' }, 'invalid_json'],
+      [
+        referralApi.performance,
+        { path: '/api/ms/referral/performance?from=2026-05-02&to=2026-05-01' },
+        'from_after_to',
+      ],
+      [referralApi.performance, { path: '/api/ms/referral/performance?from=2020-01-01' }, 'range_too_long'],
+      [referralApi.performance, { path: '/api/ms/referral/performance?to=yesterday' }, 'invalid_date'],
+      [
+        withdrawalsApi.create,
+        { body: { amountMinor: 2500, payout: { method: 'iban', iban: 'DE00 1234' } } },
+        'invalid_iban',
+      ],
+      [
+        withdrawalsApi.create,
+        { body: { amountMinor: 1999, payout: { method: 'wallet', email: 'a@b.co' } } },
+        'below_minimum',
+      ],
+      [
+        withdrawalsApi.create,
+        { body: { amountMinor: -5, payout: { method: 'wallet', email: 'a@b.co' } } },
+        'invalid_amount',
+      ],
+    ]
+    for (const [handler, opts, message] of cases) {
+      const res = await call(handler, { ...opts, as })
+      expect(res.status, message).toBe(400)
+      expect(res.body?.error.code, message).toBe('INVALID_INPUT')
+      expect(
+        res.body?.error.issues.map((i: { message: string }) => i.message),
+        message,
+      ).toContain(message)
+    }
+    const reject = await call(withdrawalsApi.act, {
+      as: operator,
+      body: { action: 'reject' },
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+    })
+    expect(reject.status).toBe(400)
+    const missing = await call(withdrawalsApi.act, { as: operator, body: { action: 'pay' }, params: { id: 'nope' } })
+    expect(missing.status).toBe(404)
+  })
+})
+
+describe('a promoter through the API', () => {
+  it('becomes a promoter once, with a unique code', async () => {
+    const user = await makeUser(db)
+    const first = await call(promotersApi.post, { as: user, body: { currency: 'EUR' } })
+    expect(first.status).toBe(201)
+    expect(first.body).toMatchObject({ userId: user, currency: 'EUR', rateBps: 500 })
+    expect(first.body?.promoteCode).toMatch(/^[A-Z0-9]{8}$/)
+    const again = await call(promotersApi.post, { as: user, body: {} })
+    expect(again.status).toBe(200)
+    expect(again.body?.promoteCode).toBe(first.body?.promoteCode)
+    const [row] = await db.select().from(t.users).where(eq(t.users.id, user))
+    expect(row.promoter).toBe(true)
+    expect((await call(promotersApi.get, { as: user })).body?.promoteCode).toBe(first.body?.promoteCode)
+  })
+
+  it('manages links, follows a click to an order, and reports per link and per day', async () => {
+    const as = promoter.userId
+    const created = await call(linksApi.create, { as, body: { target: '/news?x=1', campaign: 'spring' } })
+    expect(created.status).toBe(201)
+    const link = created.body as Body & { id: number; code: string }
+    expect(link).toMatchObject({ target: '/news?x=1', campaign: 'spring', clicks: 0 })
+
+    // A visitor arrives by the link under /fr, signs up and buys.
+    const visit = await referralVisit(
+      db,
+      new Request(`http://shop.test/fr/affiliate/reflink/${link.code.toLowerCase()}`, {
+        headers: { 'user-agent': BROWSER_UA },
+      }),
+      { code: link.code.toLowerCase(), locale: 'fr' },
+    )
+    expect(visit.status).toBe(302)
+    expect(visit.headers.get('location')).toBe('/fr/news?x=1')
+    const cookies = visit.headers.getSetCookie()
+    expect(cookies.find((c) => c.startsWith(`${VISITOR_COOKIE}=`))).toMatch(/HttpOnly; SameSite=Lax/)
+    const attribution = cookies.find((c) => c.startsWith(`${ATTRIBUTION_COOKIE}=`))!
+    expect(attribution).toContain('Max-Age=2592000')
+    const clickId = /=([^;]+)/.exec(attribution)![1]
+
+    const buyer = await makeUser(db)
+    expect(await bindReferredUser(db, buyer, clickId)).toMatchObject({ bound: true, linkId: link.id })
+    const orderId = await makeOrder(db, { userId: buyer, subtotal: 40_000 })
+    await onOrderPaid(db, orderId)
+    await setOrderStatus(db, orderId, 'delivered')
+    await onOrderDelivered(db, orderId)
+
+    const links = (await call(linksApi.list, { as })).body as unknown as Record<string, unknown>[]
+    expect(links[0]).toMatchObject({ id: null, code: promoter.promoteCode, target: '/' })
+    expect(links.find((l) => l.id === link.id)).toMatchObject({
+      clicks: 1,
+      signups: 1,
+      orders: 1,
+      revenue: 40_000,
+      commission: 2_000,
+      conversionRate: 100,
+    })
+    const day = '2026-05-10'
+    const perf = await call(referralApi.performance, {
+      as,
+      path: `/api/ms/referral/performance?from=2026-05-09&to=${day}`,
+    })
+    expect(perf.body).toMatchObject({ from: '2026-05-09', to: day, currency: 'USD' })
+    expect(perf.body?.days).toEqual([
+      { date: '2026-05-09', clicks: 0, signups: 0, orders: 0, revenue: 0, commission: 0 },
+      { date: day, clicks: 1, signups: 1, orders: 1, revenue: 40_000, commission: 2_000 },
+    ])
+    expect((await call(referralApi.performance, { as })).body?.days).toHaveLength(30)
+
+    expect((await call(referralApi.balance, { as })).body).toEqual({
+      currency: 'USD',
+      pending: 2_000,
+      available: 0,
+      processing: 0,
+      withdrawn: 0,
+    })
+    clock.advanceDays(14)
+    await releaseDueCommissions(db)
+    const w = await call(withdrawalsApi.create, {
+      as,
+      body: { amountMinor: 2_000, payout: { method: 'iban', iban: 'GB82 WEST 1234 5698 7654 32' } },
+    })
+    expect(w.status).toBe(201)
+    expect(w.body).toMatchObject({ status: 'requested', destination: 'GB82 •••• 5432' })
+    const queue = await call(withdrawalsApi.list, { as: operator, path: '/api/ms/withdrawals?scope=open' })
+    expect(queue.body).toEqual([expect.objectContaining({ id: w.body?.id, destination: 'GB82WEST12345698765432' })])
+    for (const action of ['approve', 'pay']) {
+      expect(
+        (await call(withdrawalsApi.act, { as: operator, body: { action }, params: { id: String(w.body!.id) } })).status,
+      ).toBe(200)
+    }
+    expect((await call(withdrawalsApi.list, { as })).body).toEqual([expect.objectContaining({ status: 'paid' })])
+    expect((await call(referralApi.balance, { as })).body).toMatchObject({ available: 0, withdrawn: 2_000 })
+    const report = await call(referralApi.reconciliation, { as: operator })
+    expect(report.body).toMatchObject({ ok: true, problems: [] })
+
+    // Edit and archive: an archived link no longer resolves but keeps its history.
+    const edited = await call(linksApi.update, { as, body: { campaign: '' }, params: { id: String(link.id) } })
+    expect(edited.body).toMatchObject({ campaign: null, clicks: 1 })
+    expect((await call(linksApi.remove, { as, method: 'DELETE', params: { id: String(link.id) } })).status).toBe(204)
+    expect((await call(linksApi.remove, { as, method: 'DELETE', params: { id: String(link.id) } })).status).toBe(404)
+    const gone = await referralVisit(db, new Request('http://shop.test/', { headers: { 'user-agent': BROWSER_UA } }), {
+      code: link.code,
+    })
+    expect(gone.headers.get('location')).toBe('/')
+    expect(gone.headers.getSetCookie()).toEqual([])
+  })
+
+  it("does not let a promoter touch another promoter's link", async () => {
+    const other = await makePromoter(db)
+    const created = await call(linksApi.create, { as: other.userId, body: {} })
+    const res = await call(linksApi.update, {
+      as: promoter.userId,
+      body: { campaign: 'mine' },
+      params: { id: String(created.body!.id) },
+    })
+    expect(res.status).toBe(404)
+  })
+
+  it('sends bots on without a cookie and keeps ?ref= visits on the page', async () => {
+    const bot = await referralVisit(
+      db,
+      new Request('http://shop.test/', { headers: { 'user-agent': 'facebookexternalhit/1.1' } }),
+      { code: promoter.promoteCode },
+    )
+    expect(bot.status).toBe(302)
+    expect(bot.headers.getSetCookie()).toEqual([])
+    const ref = await referralVisit(
+      db,
+      new Request('http://shop.test/offer/1?ref=x', { headers: { 'user-agent': BROWSER_UA } }),
+      { code: promoter.promoteCode, target: '/offer/1' },
+    )
+    expect(ref.headers.get('location')).toBe('/offer/1')
+    expect(ref.headers.getSetCookie()).toHaveLength(2)
+  })
+})

@@ -1,0 +1,259 @@
+/**
+ * Shared set-up of the orders integration tests: a throwaway seeded database (PostgreSQL when
+ * asked, else PGlite), shoppers, SKUs, a local HTTP endpoint that receives the sandbox gateway's
+ * webhooks like the real server route does, and helpers that play the shopper's browser.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { Client } from 'pg'
+import { config } from '../../app.config'
+import { createOrder } from '../../src/modules/orders/create-order.server'
+import type { CreateOrderInput } from '../../src/modules/orders/orders.schemas'
+import { startPayment } from '../../src/modules/payments/start-payment.server'
+import { receiveWebhook } from '../../src/modules/payments/webhook.server'
+import { migrate, openDatabase, type Db, type DbHandle } from '../../src/server/db/client'
+import * as t from '../../src/server/db/schema'
+import { seedDemoData } from '../../src/server/db/seed'
+import { TEST_DATA_DIR } from './orders-env'
+import { registerAppJobHandlers } from '../../src/server/jobs/handlers'
+import { drainJobs } from '../../src/server/jobs/worker'
+import {
+  getTransaction,
+  submitCard,
+  submitChallenge,
+  walletDecision,
+} from '../../src/server/payments/sandbox/gateway.server'
+
+export const PG_URL = process.env.TEST_DATABASE_URL
+
+export interface TestDb {
+  db: Db
+  handle: DbHandle
+  /** postgres:// URL of this database (PostgreSQL only), for child processes. */
+  url?: string
+  close(): Promise<void>
+}
+
+async function admin(baseUrl: string, statement: string): Promise<void> {
+  const client = new Client({ connectionString: baseUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function openTestDb(driver: 'pglite' | 'postgres', poolSize = 10): Promise<TestDb> {
+  let handle: DbHandle
+  let cleanup: () => Promise<void>
+  let url: string | undefined
+  if (driver === 'postgres') {
+    if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set')
+    const name = `ord_${randomBytes(6).toString('hex')}`
+    await admin(PG_URL, `create database ${name}`)
+    const u = new URL(PG_URL)
+    u.pathname = `/${name}`
+    url = u.toString()
+    handle = await openDatabase({ url, poolSize })
+    cleanup = () => admin(PG_URL, `drop database if exists ${name} with (force)`)
+  } else {
+    const dir = mkdtempSync(path.join(tmpdir(), 'orders-test-'))
+    handle = await openDatabase({ dataDir: path.join(dir, 'data') })
+    cleanup = async () => rmSync(dir, { recursive: true, force: true })
+  }
+  await migrate(handle)
+  await seedDemoData(handle.db)
+  registerAppJobHandlers()
+  return {
+    db: handle.db,
+    handle,
+    url,
+    async close() {
+      await handle.close()
+      await cleanup()
+    },
+  }
+}
+
+/** Where this test process writes mail (set by orders-env.ts, which must be imported first). */
+export function testDataDir(): string {
+  if (process.env.DATA_DIR !== TEST_DATA_DIR || config().DATA_DIR !== TEST_DATA_DIR) {
+    throw new Error('import ./orders-env before anything that reads the configuration')
+  }
+  return TEST_DATA_DIR
+}
+
+export async function makeUser(db: Db, label = 'buyer'): Promise<string> {
+  const email = `${label}-${randomBytes(5).toString('hex')}@example.com`
+  const [u] = await db.insert(t.users).values({ email, username: label }).returning({ id: t.users.id })
+  return u!.id
+}
+
+export interface SkuPick {
+  skuId: number
+  price: number
+  gameId: number
+  playerFields: { key: string; options?: { value: string }[] }[]
+}
+
+/** A SKU of a top-up game (kind 'topup') or a code product (kind 'currency') with its USD price. */
+export async function pickSku(db: Db, kind: 'topup' | 'currency', currency = 'USD', nth = 0): Promise<SkuPick> {
+  const rows = await db
+    .select({ skuId: t.skus.id, price: t.skuPrices.amountMinor, gameId: t.games.id, fields: t.games.playerFields })
+    .from(t.skus)
+    .innerJoin(t.offers, eq(t.offers.id, t.skus.offerId))
+    .innerJoin(t.games, eq(t.games.id, t.offers.gameId))
+    .innerJoin(t.skuPrices, and(eq(t.skuPrices.skuId, t.skus.id), eq(t.skuPrices.currency, currency)))
+    .where(
+      and(
+        eq(t.games.kind, kind),
+        kind === 'currency'
+          ? sql`exists (select 1 from game_codes c where c.sku_id = ${t.skus.id} and c.order_id is null)`
+          : undefined,
+      ),
+    )
+    .orderBy(t.games.id, t.skus.id)
+  const r = rows[nth]!
+  return { skuId: r.skuId, price: r.price, gameId: r.gameId, playerFields: r.fields }
+}
+
+/** Player details that satisfy the game's fields. */
+export function playerFor(sku: SkuPick, playerId = '123456789'): { playerId?: string; server?: string } {
+  if (!sku.playerFields.some((f) => f.key === 'playerId')) return {}
+  const server = sku.playerFields.find((f) => f.key === 'server')?.options?.[0]?.value
+  return { playerId, ...(server ? { server } : {}) }
+}
+
+export function orderInput(sku: SkuPick, over: Partial<CreateOrderInput> = {}): CreateOrderInput {
+  return {
+    items: [{ skuId: sku.skuId, quantity: 1 }],
+    currency: 'USD',
+    player: playerFor(sku),
+    idempotencyKey: `key-${randomBytes(8).toString('hex')}`,
+    ...over,
+  }
+}
+
+/** Receives the gateway's webhooks over HTTP and hands them to the same use case as the route. */
+export async function startWebhookEndpoint(
+  db: Db,
+): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {
+  let hits = 0
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      hits++
+      const headers = new Headers()
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v)
+      receiveWebhook(db, 'sandbox', headers, Buffer.concat(chunks).toString('utf8')).then(
+        (outcome) => {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ outcome }))
+        },
+        (err: { status?: number }) => {
+          res.writeHead(err.status ?? 500).end()
+        },
+      )
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as { port: number }).port
+  return {
+    url: `http://127.0.0.1:${port}/api/pay/webhooks/sandbox`,
+    hits: () => hits,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections() // keep-alive sockets would hold close() for seconds
+      }),
+  }
+}
+
+/**
+ * Runs jobs until nothing is left, pulling forward deliberately delayed ones (duplicate webhook
+ * deliveries, retries) but never expiry or affiliate jobs.
+ */
+export async function settle(db: Db, opts: { includeExpiry?: boolean } = {}): Promise<void> {
+  const skip = ['affiliate.order-paid', 'affiliate.order-delivered', 'affiliate.order-refunded']
+  if (!opts.includeExpiry) skip.push('orders.expire')
+  for (let round = 0; round < 20; round++) {
+    await drainJobs(db)
+    const pulled = await db
+      .update(t.jobs)
+      .set({ runAt: sql`now()` })
+      .where(
+        and(
+          isNull(t.jobs.completedAt),
+          isNull(t.jobs.failedAt),
+          sql`${t.jobs.queue} not in (${sql.join(
+            skip.map((q) => sql`${q}`),
+            sql`, `,
+          )})`,
+          sql`${t.jobs.runAt} > now()`,
+        ),
+      )
+      .returning({ id: t.jobs.id })
+    if (pulled.length === 0) {
+      if ((await drainJobs(db)) === 0) return
+    }
+  }
+  throw new Error('jobs did not settle')
+}
+
+export type Shopper =
+  'card-ok' | 'card-3ds-ok' | 'card-3ds-wrong' | 'card-declined' | 'wallet-approve' | 'wallet-cancel'
+
+/** Starts a payment and plays the shopper on the gateway's hosted page. */
+export async function pay(
+  db: Db,
+  userId: string,
+  orderId: string,
+  how: Shopper,
+  webhookUrl: string,
+): Promise<{ paymentId: string | null; redirectUrl: string }> {
+  const method = how.startsWith('wallet') ? 'wallet' : 'card'
+  const started = await startPayment(db, userId, { orderId, method }, { origin: 'http://shop.test', webhookUrl })
+  if (!started.paymentId) return started
+  const id = new URL(started.redirectUrl).searchParams.get('id')!
+  const txn = (await getTransaction(db, id))!
+  const card = { expiry: '12/39', cvc: '123' }
+  switch (how) {
+    case 'card-ok':
+      await submitCard(db, txn, { number: '4242424242424242', ...card })
+      break
+    case 'card-declined':
+      await submitCard(db, txn, { number: '4000000000000002', ...card })
+      break
+    case 'card-3ds-ok':
+    case 'card-3ds-wrong':
+      await submitCard(db, txn, { number: '4000000000003220', ...card })
+      await submitChallenge(db, (await getTransaction(db, id))!, how === 'card-3ds-ok' ? '123456' : '000000')
+      break
+    case 'wallet-approve':
+    case 'wallet-cancel':
+      await walletDecision(db, txn, how === 'wallet-approve')
+      break
+  }
+  return started
+}
+
+export async function orderStatus(db: Db, orderId: string): Promise<string> {
+  const [o] = await db.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.id, orderId))
+  return o!.status
+}
+
+export async function jobCount(db: Db, queue: string, orderIds?: string[]): Promise<number> {
+  const rows = await db.select({ id: t.jobs.id, payload: t.jobs.payload }).from(t.jobs).where(eq(t.jobs.queue, queue))
+  return rows.filter((r) => !orderIds || orderIds.includes((r.payload as { orderId?: string }).orderId ?? '')).length
+}
+
+export async function createPaidOrder(db: Db, userId: string, input: CreateOrderInput, webhookUrl: string) {
+  const { order } = await createOrder(db, userId, input)
+  await pay(db, userId, order.id, 'card-ok', webhookUrl)
+  return order.id
+}
