@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
+import { chartSplit } from './bench/chart-split.mjs'
 import { checkoutThroughput } from './bench/checkout.mjs'
 import { ssrThroughput } from './bench/ssr.mjs'
 
@@ -63,6 +64,7 @@ try {
   console.log('\nFirst-load JavaScript (gzip):')
   for (const r of results.firstLoadJs)
     console.log(`  ${r.path.padEnd(24)} ${String(r.gzipKB).padStart(7)} KB in ${r.scripts} files`)
+  results.chart = chartSplit(results.firstLoadJs)
   if (!process.env.BENCH_SKIP_SSR) results.ssr = await ssrThroughput(base)
   // Checkout needs PostgreSQL: concurrency figures on the embedded database would mean little.
   const checkoutDb = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
