@@ -1,11 +1,16 @@
 /** Catalog read-side queries. */
 import { asc } from 'drizzle-orm'
+import { cached } from '../../server/cache'
 import type { Db } from '../../server/db/client'
 import { navigationItems } from '../../server/db/schema'
 import type { NavigationItem } from './catalog.schemas'
 
 /** /api/product/categories/navigation: every item (the UI decides on `visible`), in menu order. */
-export async function listNavigation(db: Db): Promise<NavigationItem[]> {
+export function listNavigation(db: Db): Promise<NavigationItem[]> {
+  return cached(db, 'catalog', 'navigation', 60_000, () => loadNavigation(db))
+}
+
+async function loadNavigation(db: Db): Promise<NavigationItem[]> {
   const rows = await db
     .select({
       id: navigationItems.id,

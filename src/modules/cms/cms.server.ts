@@ -1,6 +1,7 @@
 /** CMS read-side queries. */
 import { and, asc, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import { cached } from '../../server/cache'
 import type { Db } from '../../server/db/client'
 import { articleTranslations, articles, links } from '../../server/db/schema'
 import type { ContentLocale, GameArticleSummary, LinkItem } from './cms.schemas'
@@ -9,7 +10,11 @@ import type { ContentLocale, GameArticleSummary, LinkItem } from './cms.schemas'
  * /api/cms/links: active banners (scene 1) and hot games (scene 2) in display order.
  * With a locale, links targeted at another locale are left out; links without one always show.
  */
-export async function listLinks(db: Db, locale?: ContentLocale): Promise<LinkItem[]> {
+export function listLinks(db: Db, locale?: ContentLocale): Promise<LinkItem[]> {
+  return cached(db, 'content', `links:${locale ?? '*'}`, 60_000, () => loadLinks(db, locale))
+}
+
+async function loadLinks(db: Db, locale?: ContentLocale): Promise<LinkItem[]> {
   return db
     .select({
       id: links.id,
@@ -28,7 +33,13 @@ const localT = alias(articleTranslations, 'local_t')
 const enT = alias(articleTranslations, 'en_t')
 
 /** /api/cms/articles/games/latest: newest published game articles, in `locale` or else English. */
-export async function latestGameArticles(db: Db, locale: ContentLocale, limit = 6): Promise<GameArticleSummary[]> {
+export function latestGameArticles(db: Db, locale: ContentLocale, limit = 6): Promise<GameArticleSummary[]> {
+  return cached(db, 'content', `latest-games:${locale}:${limit}`, 60_000, () =>
+    loadLatestGameArticles(db, locale, limit),
+  )
+}
+
+async function loadLatestGameArticles(db: Db, locale: ContentLocale, limit: number): Promise<GameArticleSummary[]> {
   const rows = await db
     .select({
       path: articles.path,
