@@ -93,6 +93,11 @@ const schema = z.object({
   /** Analytics tag id and script URL (loaded only with an id, after cookie consent). */
   ANALYTICS_ID: z.string().min(1).optional(),
   ANALYTICS_SCRIPT_URL: z.string().min(1).default('https://www.googletagmanager.com/gtag/js'),
+  /**
+   * Test clock for browser journeys: the affiliate clock adds an offset kept in the database, which
+   * operators move with POST /api/workshop/clock. Never enable it in production.
+   */
+  ALLOW_TEST_CLOCK: bool,
   /** Token that opens the internal workshop pages (/workshop/*) outside development. */
   WORKSHOP_TOKEN: z.string().min(16).optional(),
 })

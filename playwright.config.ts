@@ -40,6 +40,8 @@ export default defineConfig({
       // The journeys test the live-chat loader against a stand-in script they serve themselves.
       LIVE_CHAT_SCRIPT_URL: '/__e2e/chat-standin.js',
       LIVE_CHAT_SITE_ID: 'e2e-site',
+      // The affiliate journey moves the clock past the commission hold (POST /api/workshop/clock).
+      ALLOW_TEST_CLOCK: 'true',
     },
   },
 })

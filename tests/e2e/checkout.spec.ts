@@ -154,6 +154,9 @@ test('a coupon is checked on /coupon and applied at checkout with the minimum sp
   await expect(applied).toHaveAttribute('data-missing', /^\d+$/)
   // More of the same package reaches the minimum: the discount appears in the server's totals.
   for (let i = 0; i < 12; i++) await page.getByTestId('quantity-more').click()
+  await expect(page.getByTestId('quantity')).toHaveText('13')
+  // The totals shown are the server's quote for 13 once it has arrived (ordering waits for it too).
+  await expect(page.getByTestId('place-order')).toBeEnabled()
   await expect(applied).toHaveAttribute('data-ok', 'true')
   await expect(page.getByTestId('discount')).toBeVisible()
   const total = await page.getByTestId('to-pay').textContent()

@@ -14,6 +14,7 @@ import { registerJobHandler, type JobContext } from '../../server/jobs/registry'
 import { log } from '../../server/log'
 import { onOrderDelivered, onOrderPaid, onOrderRefunded, releaseDueCommissions } from './commission.server'
 import { reconcileLedger } from './reconcile.server'
+import { refreshTestClock } from './test-clock.server'
 
 export const AFFILIATE_QUEUES = {
   orderPaid: 'affiliate.order-paid',
@@ -51,6 +52,7 @@ async function scheduleRelease(tx: Db, availableAt: Date): Promise<void> {
 function orderJob(run: (db: Db, orderId: string) => Promise<unknown>) {
   return async (payload: unknown, ctx: JobContext) => {
     const { orderId } = orderPayload.parse(payload)
+    await refreshTestClock(ctx.db)
     await run(ctx.db, orderId)
     await ctx.complete((tx) => ensureNightlyReconcile(tx))
   }
@@ -61,6 +63,7 @@ export function registerAffiliateJobHandlers(): void {
   registerJobHandler(AFFILIATE_QUEUES.orderRefunded, orderJob(onOrderRefunded))
   registerJobHandler(AFFILIATE_QUEUES.orderDelivered, async (payload, ctx) => {
     const { orderId } = orderPayload.parse(payload)
+    await refreshTestClock(ctx.db)
     await onOrderDelivered(ctx.db, orderId)
     const [row] = await ctx.db
       .select({ availableAt: attributions.availableAt, status: attributions.status })
@@ -72,6 +75,7 @@ export function registerAffiliateJobHandlers(): void {
     })
   })
   registerJobHandler(AFFILIATE_QUEUES.releaseDue, async (_payload, ctx) => {
+    await refreshTestClock(ctx.db)
     const released = await releaseDueCommissions(ctx.db)
     if (released > 0) log.info({ released }, 'affiliate commissions released')
     await ctx.complete((tx) => ensureNightlyReconcile(tx))

@@ -277,7 +277,7 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
         </section>
       </div>
 
-      <aside className="surface h-fit space-y-4 rounded-2xl p-4 lg:sticky lg:top-24">
+      <aside className="surface h-fit space-y-4 rounded-2xl p-4 lg:sticky lg:top-24" aria-busy={quote.isFetching}>
         <MethodPicker currency={currency} value={chosen} onChange={setMethod} />
         {q ? (
           <p className="flex justify-between text-lg font-extrabold">

@@ -1,0 +1,83 @@
+/**
+ * An operator refunds a delivered order (goodwill, chargeback): the captured payment goes back
+ * through the gateway by the same refund job a failed delivery uses, and the job moves the order
+ * to `refunded` — which enqueues the mail and 'affiliate.order-refunded' (commission reversed).
+ * Orders still paid or fulfilling are not refundable yet: they end delivered (refund then) or
+ * failed (refunded automatically).
+ */
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../server/db/client'
+import { orderEvents, payments, users } from '../../server/db/schema'
+import { enqueue } from '../../server/jobs/queue'
+import { json } from '../../server/http/respond'
+import { AppError } from '../errors/app-error'
+import { currentUserId } from './current-user.server'
+import { orderIdSchema } from './orders.schemas'
+import { QUEUES } from './queues'
+import { lockOrder, noteOrderEvent } from './transition.server'
+
+const REFUNDABLE = new Set(['delivered'])
+
+export interface RefundRequested {
+  orderId: string
+  paymentId: string
+  status: 'refund_pending'
+}
+
+/** Queues the refund of `orderId`; CONFLICT when it is not refundable or already being refunded. */
+export async function refundOrder(db: Db, orderId: string): Promise<RefundRequested> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    if (!REFUNDABLE.has(order.status)) {
+      throw new AppError('CONFLICT', `Order is ${order.status}, not refundable`, {
+        issues: [{ path: 'status', message: 'not_refundable' }],
+      })
+    }
+    const [requested] = await tx
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, 'refund_requested')))
+      .limit(1)
+    if (requested) {
+      throw new AppError('CONFLICT', 'A refund is already under way', {
+        issues: [{ path: 'status', message: 'refund_pending' }],
+      })
+    }
+    const [paid] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
+      .orderBy(payments.createdAt)
+      .limit(1)
+    if (!paid) {
+      throw new AppError('CONFLICT', 'No captured payment to refund', {
+        issues: [{ path: 'payment', message: 'not_refundable' }],
+      })
+    }
+    await noteOrderEvent(tx, orderId, 'refund_requested', { by: 'operator', paymentId: paid.id })
+    await enqueue(tx, {
+      queue: QUEUES.refund,
+      payload: { paymentId: paid.id, refundOrder: true },
+      dedupeKey: `refund:${paid.id}`,
+      maxAttempts: 10,
+    })
+    return { orderId, paymentId: paid.id, status: 'refund_pending' as const }
+  })
+}
+
+/** POST /api/orders/{id}/refund: operators only (401/403), 404 unknown order, 409 not refundable. */
+export async function refundOrderApi(
+  db: Db,
+  request: Request,
+  id: string | undefined,
+  /** Who is calling; tests sign requests in without a session. */
+  resolveUserId: (request: Request) => Promise<string | null> = currentUserId,
+): Promise<Response> {
+  const userId = await resolveUserId(request)
+  if (!userId) throw new AppError('UNAUTHENTICATED', 'Sign-in required')
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId))
+  if (user?.role !== 'operator') throw new AppError('FORBIDDEN', 'Operators only')
+  const orderId = orderIdSchema.safeParse(id)
+  if (!orderId.success) throw new AppError('NOT_FOUND', 'Not found')
+  return json(await refundOrder(db, orderId.data), { status: 202 })
+}

@@ -1,0 +1,144 @@
+/**
+ * The operator refund (POST /api/orders/{id}/refund) on PGlite: only operators may call it, only
+ * delivered orders are refundable, and the refund goes through the gateway, moves the order to
+ * refunded and reverses the promoter's commission — even after it was released.
+ */
+import { TEST_DATA_DIR } from './orders-env'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { balanceOf } from '../../src/modules/affiliate/ledger.server'
+import { releaseDueCommissions } from '../../src/modules/affiliate/commission.server'
+import { setClock } from '../../src/modules/affiliate/clock'
+import { reconcileLedger } from '../../src/modules/affiliate/reconcile.server'
+import { testClockApi } from '../../src/modules/affiliate/test-clock.server'
+import { createOrder } from '../../src/modules/orders/create-order.server'
+import { refundOrderApi } from '../../src/modules/orders/refund-order.server'
+import * as t from '../../src/server/db/schema'
+import { drainJobs } from '../../src/server/jobs/worker'
+import { makePromoter, referredShopper } from './affiliate-fixtures'
+import {
+  openTestDb,
+  orderInput,
+  orderStatus,
+  pay,
+  pickSku,
+  settle,
+  startWebhookEndpoint,
+  testDataDir,
+  type TestDb,
+} from './orders-fixtures'
+
+const signedIn = (userId?: string) => async (request: Request) => request.headers.get('x-user') ?? userId ?? null
+
+function refundRequest(userId?: string): Request {
+  return new Request('http://shop.test/api/orders/x/refund', {
+    method: 'POST',
+    headers: userId ? { 'x-user': userId } : {},
+  })
+}
+
+async function call(orderId: string, userId?: string) {
+  const response = await refundOrderApi(tdb.db, refundRequest(userId), orderId, signedIn()).catch(
+    (error: { status?: number; code?: string }) => ({ status: error.status, code: error.code }),
+  )
+  return response
+}
+
+let tdb: TestDb
+let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>
+
+describe('operator refund API', () => {
+  let operator: string
+  let shopper: string
+  let promoterId: string
+  let orderId: string
+  let day = new Date('2026-05-01T10:00:00Z').getTime()
+
+  beforeAll(async () => {
+    expect(testDataDir()).toBe(TEST_DATA_DIR)
+    setClock(() => new Date(day))
+    tdb = await openTestDb('pglite')
+    hook = await startWebhookEndpoint(tdb.db)
+    const [op] = await tdb.db.select({ id: t.users.id }).from(t.users).where(eq(t.users.role, 'operator'))
+    operator = op!.id
+    const promoter = await makePromoter(tdb.db)
+    promoterId = promoter.userId
+    shopper = await referredShopper(tdb.db, promoter.promoteCode)
+    const { order } = await createOrder(tdb.db, shopper, orderInput(await pickSku(tdb.db, 'topup', 'USD', 3)))
+    orderId = order.id
+    await pay(tdb.db, shopper, orderId, 'card-ok', hook.url)
+    await settle(tdb.db)
+    await drainJobs(tdb.db) // the affiliate jobs settle() leaves alone
+  }, 60_000)
+  afterAll(async () => {
+    setClock()
+    await hook?.close()
+    await tdb?.close()
+  })
+
+  it('answers 401 without a user and 403 for a customer', async () => {
+    expect(await orderStatus(tdb.db, orderId)).toBe('delivered')
+    const anonymous = await refundOrderApi(tdb.db, refundRequest(), orderId, signedIn()).then(
+      () => 200,
+      (e: { status: number }) => e.status,
+    )
+    expect(anonymous).toBe(401)
+    const customer = await refundOrderApi(tdb.db, refundRequest(shopper), orderId, signedIn()).then(
+      () => 200,
+      (e: { status: number }) => e.status,
+    )
+    expect(customer).toBe(403)
+  })
+
+  it('refunds a delivered order through the gateway and reverses the released commission', async () => {
+    const before = await balanceOf(tdb.db, promoterId, 'USD')
+    expect(before.pending).toBeGreaterThan(0)
+    // Past the hold: the commission is released first, then the refund takes it back.
+    day += 15 * 86_400_000
+    expect(await releaseDueCommissions(tdb.db)).toBe(1)
+    expect((await balanceOf(tdb.db, promoterId, 'USD')).available).toBe(before.pending)
+
+    const response = (await call(orderId, operator)) as Response
+    expect(response.status).toBe(202)
+    expect(await response.json()).toMatchObject({ orderId, status: 'refund_pending' })
+    // A second request while the refund is under way is a conflict, not a second refund.
+    expect(await call(orderId, operator)).toMatchObject({ status: 409, code: 'CONFLICT' })
+
+    await settle(tdb.db)
+    await drainJobs(tdb.db)
+    expect(await orderStatus(tdb.db, orderId)).toBe('refunded')
+    const [payment] = await tdb.db.select().from(t.payments).where(eq(t.payments.orderId, orderId))
+    expect(payment!.status).toBe('refunded')
+    const [attribution] = await tdb.db.select().from(t.attributions).where(eq(t.attributions.orderId, orderId))
+    expect(attribution!.status).toBe('reversed')
+    const after = await balanceOf(tdb.db, promoterId, 'USD')
+    expect(after.available).toBe(0)
+    expect(after.pending).toBe(0)
+    expect((await reconcileLedger(tdb.db)).ok).toBe(true)
+
+    // Refunded is final: refunding again is refused.
+    expect(await call(orderId, operator)).toMatchObject({ status: 409, code: 'CONFLICT' })
+  })
+
+  it('refuses an order that is not delivered (409) and an unknown id (404)', async () => {
+    const { order } = await createOrder(tdb.db, shopper, orderInput(await pickSku(tdb.db, 'topup')))
+    expect(await call(order.id, operator)).toMatchObject({ status: 409, code: 'CONFLICT' })
+    expect(await call('not-a-uuid', operator)).toMatchObject({ status: 404 })
+    expect(await call('00000000-0000-4000-8000-000000000000', operator)).toMatchObject({ status: 404 })
+  })
+
+  it('keeps the test clock closed unless ALLOW_TEST_CLOCK, even to operators', async () => {
+    const request = new Request('http://shop.test/api/workshop/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceDays: 30 }),
+    })
+    const status = await testClockApi(tdb.db, request).then(
+      (r) => r.status,
+      (e: { status: number }) => e.status,
+    )
+    expect(status).toBe(403)
+    const [row] = await tdb.db.select().from(t.meta).where(eq(t.meta.key, 'test_clock_offset_ms'))
+    expect(row).toBeUndefined()
+  })
+})
