@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { gotoHydrated } from './support'
 
 const JOURNEYS = [
   { locale: 'en', from: 'USD', to: 'BRL', symbol: 'R$' },
@@ -124,7 +125,7 @@ test('short links and stored redirects answer with real redirects, keeping the l
 })
 
 test('client-side navigation follows stored redirects too', async ({ page }) => {
-  await page.goto('/en/news')
+  await gotoHydrated(page, '/en/news')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   // A router navigation (no page load): the _default guard consults the redirect map.
   await page.evaluate(async () => {

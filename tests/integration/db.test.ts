@@ -272,6 +272,19 @@ describe.each(drivers)('data layer on $driver', ({ driver }) => {
     expect(order).toEqual([...order].sort((a, b) => a - b))
   })
 
+  it('names category items in the asked language', async () => {
+    const [german] = await db
+      .select({ code: schema.categories.code, name: schema.categoryTranslations.name })
+      .from(schema.categoryTranslations)
+      .innerJoin(schema.categories, eq(schema.categories.id, schema.categoryTranslations.categoryId))
+      .where(eq(schema.categoryTranslations.locale, 'de'))
+      .limit(1)
+    const items = await listNavigation(db, 'de')
+    expect(items.find((i) => i.code === german!.code)?.name).toBe(german!.name)
+    const english = await listNavigation(db, 'en')
+    expect(english.find((i) => i.code === german!.code)?.name).not.toBe(german!.name)
+  })
+
   it('lists active links: banners and hot games pointing at real offers', async () => {
     const [hidden] = await db
       .insert(schema.links)

@@ -12,7 +12,7 @@ describe('navigation (SPEC §2, §8)', () => {
     getNavigation.mockResolvedValueOnce([
       { id: 1, name: 'Mobile Games', type: 'category', url: '/categories/mobile', code: 'mobile', visible: true },
     ])
-    const items = await new QueryClient().fetchQuery(navigationQuery())
+    const items = await new QueryClient().fetchQuery(navigationQuery('en'))
     expect(items.map((i) => i.code)).toEqual(['mobile', 'news'])
     expect(items.at(-1)).toEqual({ id: 5, name: 'News', type: 'url', url: '/news', code: 'news', visible: false })
   })
@@ -20,7 +20,7 @@ describe('navigation (SPEC §2, §8)', () => {
   it('shows only News when the navigation cannot be loaded', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     getNavigation.mockRejectedValueOnce(new Error('database down'))
-    const items = await new QueryClient().fetchQuery(navigationQuery())
+    const items = await new QueryClient().fetchQuery(navigationQuery('en'))
     expect(items).toEqual([LOCAL_NEWS_ENTRY])
     expect(error).toHaveBeenCalled()
   })

@@ -1,5 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
+import { z } from 'zod'
 import { getDb } from '../../server/db/client'
+import { LOCALES } from '../i18n/locales'
 import { listNavigation } from './catalog.server'
 
-export const getNavigation = createServerFn({ method: 'GET' }).handler(async () => listNavigation(await getDb()))
+export const getNavigation = createServerFn({ method: 'GET' })
+  .validator(z.object({ locale: z.enum(LOCALES) }))
+  .handler(async ({ data }) => listNavigation(await getDb(), data.locale))

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/{-$locale}/_default')({
     const hit = findRedirect(map, location.pathname, location.searchStr)
     if (hit) throw redirect({ href: hit.href, statusCode: hit.status })
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(navigationQuery()),
+  loader: ({ context }) => context.queryClient.ensureQueryData(navigationQuery(context.locale)),
   component: () => (
     <DefaultLayout>
       <Outlet />
