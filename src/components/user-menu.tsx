@@ -1,19 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
-import { DropdownMenu } from 'radix-ui'
 import { CircleUserRound, LogIn } from 'lucide-react'
-import { useEffect } from 'react'
-import { signOutFn } from '../modules/auth/auth.functions'
+import { lazy, Suspense, useEffect } from 'react'
 import { viewerQuery } from '../modules/auth/auth.queries'
+import { signOut } from '../modules/auth/sign-out'
 import { isUnauthenticated } from '../modules/auth/unauthenticated'
 import { localizePath } from '../modules/i18n/locales'
 import { useLocalePrefix } from '../modules/i18n/use-locale-prefix'
 
-async function signOut(locale: ReturnType<typeof useLocalePrefix>) {
-  const { url } = await signOutFn({ data: { locale } })
-  window.location.assign(url)
-}
+const AccountMenu = lazy(() => import('./account-menu'))
 
 /** SPEC §4: any 401 on an authorized call signs the user out (the user becomes blank). */
 function useSignOutOnUnauthenticated(locale: ReturnType<typeof useLocalePrefix>) {
@@ -57,38 +53,19 @@ export function UserMenu() {
       </a>
     )
   }
-  const item =
-    'block cursor-pointer rounded px-3 py-2 text-sm outline-none hover:bg-brand-50 focus:bg-brand-50 dark:hover:bg-white/5 dark:focus:bg-white/5'
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        data-testid="user-menu"
-        aria-label={t`Account menu`}
-        className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-semibold hover:bg-brand-50 dark:hover:bg-white/5"
-      >
-        <CircleUserRound aria-hidden className="size-5" />
-        <span className="max-w-32 truncate" data-testid="user-name">
-          {viewer.username}
+    <Suspense
+      fallback={
+        // Same look as the menu's trigger while its code loads.
+        <span className="flex items-center gap-1 px-2 py-1.5 text-sm font-semibold" aria-label={t`Account menu`}>
+          <CircleUserRound aria-hidden className="size-5" />
+          <span className="max-w-32 truncate" data-testid="user-name">
+            {viewer.username}
+          </span>
         </span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="surface z-50 min-w-44 rounded-lg p-1 shadow-lg">
-          <DropdownMenu.Item asChild>
-            <a href={localizePath('/user/profile', prefix)} className={item} data-testid="menu-profile">
-              <Trans>My profile</Trans>
-            </a>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <a href={localizePath('/order/list', prefix)} className={item}>
-              <Trans>My orders</Trans>
-            </a>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-[var(--border)]" />
-          <DropdownMenu.Item className={item} data-testid="sign-out" onSelect={() => void signOut(prefix)}>
-            <Trans>Sign out</Trans>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      }
+    >
+      <AccountMenu username={viewer.username} prefix={prefix} />
+    </Suspense>
   )
 }
