@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { codeFor } from './support'
 
 /**
  * The affiliate programme end to end, across three browsers: a new promoter joins and creates a
@@ -15,34 +14,10 @@ const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 test.use({ userAgent: BROWSER_UA })
 
-const OUTBOX = path.resolve(process.env.DATA_DIR ?? '.data-test/e2e', 'outbox')
 const OPERATOR = { email: 'operator@example.com', password: 'Operator123!' }
 /** 5 × the $99.99 package: 5% of $499.95 = $24.99 commission, above the $20.00 minimum withdrawal. */
 const QUANTITY = 5
 const SKU_INDEX = 5
-
-/** The 6-digit code of the newest message to `email` in the e2e server's outbox. */
-async function codeFor(email: string): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(() => {
-      let files: string[] = []
-      try {
-        files = readdirSync(OUTBOX).sort().reverse()
-      } catch {
-        return undefined
-      }
-      for (const file of files) {
-        const [head, ...body] = readFileSync(path.join(OUTBOX, file), 'utf8').split('\n\n')
-        if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(head)) continue
-        code = /\b(\d{6})\b/.exec(body.join('\n').replace(/=\n/g, ''))?.[1]
-        return code
-      }
-      return undefined
-    })
-    .toBeTruthy()
-  return code!
-}
 
 /** Signs up from the current page with a code from the outbox. */
 async function signUp(page: Page, email: string, password: string) {

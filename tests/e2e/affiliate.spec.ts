@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
+import { codeFor } from './support'
 
 /**
  * Affiliate journeys: a referral click sets the attribution cookie and a sign-up after it counts
@@ -14,31 +14,7 @@ test.use({
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
 })
 
-const OUTBOX = path.resolve(process.env.DATA_DIR ?? '.data-test/e2e', 'outbox')
 const PROMOTER = { email: 'promoter@example.com', password: 'Promoter123!' }
-
-/** The 6-digit code of the newest message to `email` in the e2e server's outbox. */
-async function codeFor(email: string): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(() => {
-      let files: string[] = []
-      try {
-        files = readdirSync(OUTBOX).sort().reverse()
-      } catch {
-        return undefined
-      }
-      for (const file of files) {
-        const [head, ...body] = readFileSync(path.join(OUTBOX, file), 'utf8').split('\n\n')
-        if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(head)) continue
-        code = /\b(\d{6})\b/.exec(body.join('\n').replace(/=\n/g, ''))?.[1]
-        return code
-      }
-      return undefined
-    })
-    .toBeTruthy()
-  return code!
-}
 
 async function signInOnLoginPage(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/login\/[^/?]+/)

@@ -1,34 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { codeFor } from './support'
 
-/** The e2e server's DATA_DIR (scripts/e2e-server.mjs): mail lands in its outbox as .eml files. */
-const OUTBOX = path.resolve(process.env.DATA_DIR ?? '.data-test/e2e', 'outbox')
 const JWT = /eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/
-
-/** The 6-digit code of the newest message to `email`, decoded from quoted-printable. */
-async function codeFor(email: string): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(() => {
-      let files: string[] = []
-      try {
-        files = readdirSync(OUTBOX).sort().reverse()
-      } catch {
-        return undefined
-      }
-      for (const file of files) {
-        const raw = readFileSync(path.join(OUTBOX, file), 'utf8')
-        const [head, ...body] = raw.split('\n\n')
-        if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(head)) continue
-        code = /\b(\d{6})\b/.exec(body.join('\n').replace(/=\n/g, ''))?.[1]
-        return code
-      }
-      return undefined
-    })
-    .toBeTruthy()
-  return code!
-}
 
 /** Collects every HTML and JSON body the browser receives, to prove no token ever reaches it. */
 function watchBodies(page: Page): string[] {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { OUTBOX } from './support'
 
 /**
  * Checkout journeys against the sandbox gateway and supplier: card without and with 3-D Secure,
@@ -8,7 +9,6 @@ import { expect, test, type Page } from '@playwright/test'
  * refunded automatically with an e-mail in the outbox. Every result page shows the server's state.
  */
 
-const OUTBOX = path.resolve(process.env.DATA_DIR ?? '.data-test/e2e', 'outbox')
 const SHOPPER = { email: 'shopper@example.com', password: 'Shopper123!' }
 
 async function signIn(page: Page) {
