@@ -1,9 +1,9 @@
 /** CMS read-side queries. */
-import { and, asc, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, asc, eq, isNull, or } from 'drizzle-orm'
 import { cached } from '../../server/cache'
 import type { Db } from '../../server/db/client'
-import { articleTranslations, articles, links } from '../../server/db/schema'
+import { links } from '../../server/db/schema'
+import { articleSummaries } from './article-summaries.server'
 import type { ContentLocale, GameArticleSummary, LinkItem } from './cms.schemas'
 
 /**
@@ -29,9 +29,6 @@ async function loadLinks(db: Db, locale?: ContentLocale): Promise<LinkItem[]> {
     .orderBy(asc(links.scene), asc(links.sort), asc(links.id))
 }
 
-const localT = alias(articleTranslations, 'local_t')
-const enT = alias(articleTranslations, 'en_t')
-
 /** /api/cms/articles/games/latest: newest published game articles, in `locale` or else English. */
 export function latestGameArticles(db: Db, locale: ContentLocale, limit = 6): Promise<GameArticleSummary[]> {
   return cached(db, 'content', `latest-games:${locale}:${limit}`, 60_000, () =>
@@ -39,39 +36,6 @@ export function latestGameArticles(db: Db, locale: ContentLocale, limit = 6): Pr
   )
 }
 
-async function loadLatestGameArticles(db: Db, locale: ContentLocale, limit: number): Promise<GameArticleSummary[]> {
-  const rows = await db
-    .select({
-      path: articles.path,
-      cover: articles.cover,
-      publishedAt: articles.publishedAt,
-      local: { title: localT.title, summary: localT.summary },
-      en: { title: enT.title, summary: enT.summary },
-    })
-    .from(articles)
-    .leftJoin(localT, and(eq(localT.articleId, articles.id), eq(localT.locale, locale)))
-    .leftJoin(enT, and(eq(enT.articleId, articles.id), eq(enT.locale, 'en')))
-    .where(
-      and(
-        eq(articles.kind, 'game'),
-        isNotNull(articles.publishedAt),
-        lte(articles.publishedAt, sql`now()`),
-        or(isNotNull(localT.articleId), isNotNull(enT.articleId)),
-      ),
-    )
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
-    .limit(Math.min(Math.max(Math.trunc(limit), 1), 50))
-  return rows.map((r) => {
-    const text = r.local ?? r.en
-    // The where clause guarantees one of the two joins matched and publishedAt is set.
-    if (!text || !r.publishedAt) throw new Error(`article ${r.path} has no usable translation`)
-    return {
-      path: r.path,
-      title: text.title,
-      summary: text.summary,
-      cover: r.cover,
-      publishedAt: r.publishedAt.toISOString(),
-      locale: r.local ? locale : 'en',
-    }
-  })
+function loadLatestGameArticles(db: Db, locale: ContentLocale, limit: number): Promise<GameArticleSummary[]> {
+  return articleSummaries(db, locale, { kind: 'game', limit: Math.min(Math.max(Math.trunc(limit), 1), 50) })
 }

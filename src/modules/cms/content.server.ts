@@ -1,11 +1,11 @@
 /** News list, article and static page reads, in the requested locale or else English. */
-import { and, count, desc, eq, isNotNull, lte, or, sql } from 'drizzle-orm'
+import { and, count, eq, isNotNull, or } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { cached } from '../../server/cache'
 import type { Db } from '../../server/db/client'
 import { articleTranslations, articles, pageTranslations, pages } from '../../server/db/schema'
 import type { Locale } from '../i18n/locales'
-import type { GameArticleSummary } from './cms.schemas'
+import { articleSummaries, publishedArticle as published } from './article-summaries.server'
 import { NEWS_PAGE_SIZE, type ArticleView, type NewsPage, type PageView } from './content.schemas'
 import { sanitizeContent } from './sanitize.server'
 
@@ -15,41 +15,16 @@ const localP = alias(pageTranslations, 'local_p')
 const enP = alias(pageTranslations, 'en_p')
 
 const TTL_MS = 60_000
-const published = and(isNotNull(articles.publishedAt), lte(articles.publishedAt, sql`now()`))
 const hasText = or(isNotNull(localT.articleId), isNotNull(enT.articleId))
 
 export function listNews(db: Db, locale: Locale, page: number, pageSize = NEWS_PAGE_SIZE): Promise<NewsPage> {
   return cached(db, 'content', `news:${locale}:${page}:${pageSize}`, TTL_MS, async () => {
     const where = and(eq(articles.kind, 'news'), published)
     const [{ total }] = await db.select({ total: count() }).from(articles).where(where)
-    const rows = await db
-      .select({
-        path: articles.path,
-        cover: articles.cover,
-        publishedAt: articles.publishedAt,
-        local: { title: localT.title, summary: localT.summary },
-        en: { title: enT.title, summary: enT.summary },
-      })
-      .from(articles)
-      .leftJoin(localT, and(eq(localT.articleId, articles.id), eq(localT.locale, locale)))
-      .leftJoin(enT, and(eq(enT.articleId, articles.id), eq(enT.locale, 'en')))
-      .where(and(where, hasText))
-      .orderBy(desc(articles.publishedAt), desc(articles.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-    const items: GameArticleSummary[] = rows.flatMap((r) => {
-      const text = r.local ?? r.en
-      if (!text || !r.publishedAt) return []
-      return [
-        {
-          path: r.path,
-          title: text.title,
-          summary: text.summary,
-          cover: r.cover,
-          publishedAt: r.publishedAt.toISOString(),
-          locale: r.local ? locale : 'en',
-        },
-      ]
+    const items = await articleSummaries(db, locale, {
+      kind: 'news',
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
     })
     const totalCount = Number(total)
     return { items, page, pages: Math.max(1, Math.ceil(totalCount / pageSize)), total: totalCount }
