@@ -4,66 +4,25 @@
  * shoppers and orders, and a clock the tests move.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { Client } from 'pg'
 import { setClock } from '../../src/modules/affiliate/clock'
 import { becomePromoter } from '../../src/modules/affiliate/promoters.server'
 import { bindReferredUser, recordClick } from '../../src/modules/affiliate/referral.server'
-import { migrate, openDatabase, type Db, type DbHandle } from '../../src/server/db/client'
+import type { Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
-import { seedDemoData } from '../../src/server/db/seed'
+import { openThrowawayDb, PG_URL, type TestDb } from './throwaway-db'
 
-export const PG_URL = process.env.TEST_DATABASE_URL
+export { PG_URL, type TestDb } from './throwaway-db'
 export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
 
-export interface TestDb {
-  db: Db
-  handle: DbHandle
-  close(): Promise<void>
-}
-
-async function admin(baseUrl: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: baseUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
 /** A migrated, seeded database that exists only for this test file. */
-export async function openTestDb(opts: { driver?: 'pglite' | 'postgres'; poolSize?: number } = {}): Promise<TestDb> {
-  const driver = opts.driver ?? (PG_URL ? 'postgres' : 'pglite')
-  let handle: DbHandle
-  let cleanup: () => Promise<void>
-  if (driver === 'postgres') {
-    if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set')
-    const name = `aff_${randomBytes(6).toString('hex')}`
-    await admin(PG_URL, `create database ${name}`)
-    const url = new URL(PG_URL)
-    url.pathname = `/${name}`
-    handle = await openDatabase({ url: url.toString(), poolSize: opts.poolSize ?? 10 })
-    cleanup = () => admin(PG_URL, `drop database if exists ${name} with (force)`)
-  } else {
-    const dir = mkdtempSync(path.join(tmpdir(), 'affiliate-test-'))
-    handle = await openDatabase({ dataDir: path.join(dir, 'data') })
-    cleanup = async () => rmSync(dir, { recursive: true, force: true })
-  }
-  await migrate(handle)
-  await seedDemoData(handle.db)
-  return {
-    db: handle.db,
-    handle,
-    async close() {
-      await handle.close()
-      await cleanup()
-    },
-  }
+export function openTestDb(opts: { driver?: 'pglite' | 'postgres'; poolSize?: number } = {}): Promise<TestDb> {
+  return openThrowawayDb({
+    driver: opts.driver ?? (PG_URL ? 'postgres' : 'pglite'),
+    prefix: 'aff',
+    poolSize: opts.poolSize,
+  })
 }
 
 /** A clock starting at `start` that tests move forward by days. */

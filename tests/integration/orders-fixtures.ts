@@ -4,20 +4,16 @@
  * webhooks like the real server route does, and helpers that play the shopper's browser.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { Client } from 'pg'
 import { config } from '../../app.config'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import type { CreateOrderInput } from '../../src/modules/orders/orders.schemas'
 import { startPayment } from '../../src/modules/payments/start-payment.server'
 import { receiveWebhook } from '../../src/modules/payments/webhook.server'
-import { migrate, openDatabase, type Db, type DbHandle } from '../../src/server/db/client'
+import { type Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
-import { seedDemoData } from '../../src/server/db/seed'
+import { openThrowawayDb, type TestDb } from './throwaway-db'
 import { TEST_DATA_DIR } from './orders-env'
 import { registerAppJobHandlers } from '../../src/server/jobs/handlers'
 import { drainJobs } from '../../src/server/jobs/worker'
@@ -28,56 +24,12 @@ import {
   walletDecision,
 } from '../../src/server/payments/sandbox/gateway.server'
 
-export const PG_URL = process.env.TEST_DATABASE_URL
-
-export interface TestDb {
-  db: Db
-  handle: DbHandle
-  /** postgres:// URL of this database (PostgreSQL only), for child processes. */
-  url?: string
-  close(): Promise<void>
-}
-
-async function admin(baseUrl: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: baseUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
+export { PG_URL, type TestDb } from './throwaway-db'
 
 export async function openTestDb(driver: 'pglite' | 'postgres', poolSize = 10): Promise<TestDb> {
-  let handle: DbHandle
-  let cleanup: () => Promise<void>
-  let url: string | undefined
-  if (driver === 'postgres') {
-    if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set')
-    const name = `ord_${randomBytes(6).toString('hex')}`
-    await admin(PG_URL, `create database ${name}`)
-    const u = new URL(PG_URL)
-    u.pathname = `/${name}`
-    url = u.toString()
-    handle = await openDatabase({ url, poolSize })
-    cleanup = () => admin(PG_URL, `drop database if exists ${name} with (force)`)
-  } else {
-    const dir = mkdtempSync(path.join(tmpdir(), 'orders-test-'))
-    handle = await openDatabase({ dataDir: path.join(dir, 'data') })
-    cleanup = async () => rmSync(dir, { recursive: true, force: true })
-  }
-  await migrate(handle)
-  await seedDemoData(handle.db)
+  const test = await openThrowawayDb({ driver, prefix: 'ord', poolSize })
   registerAppJobHandlers()
-  return {
-    db: handle.db,
-    handle,
-    url,
-    async close() {
-      await handle.close()
-      await cleanup()
-    },
-  }
+  return test
 }
 
 /** Where this test process writes mail (set by orders-env.ts, which must be imported first). */
