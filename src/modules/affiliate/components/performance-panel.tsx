@@ -108,7 +108,8 @@ export function PerformancePanel({ range, onRange }: { range: Range; onRange: (r
           <button
             type="button"
             onClick={exportCsv}
-            disabled={!data}
+            // While the figures of the previous range are still on screen, exporting would mislabel them.
+            disabled={!data || query.isPlaceholderData}
             data-testid="export-csv"
             className="rounded-lg border border-[var(--border)] px-3 py-1.5 font-semibold"
           >
