@@ -2,12 +2,46 @@
  * The app's runtime configuration: one zod schema over the environment, parsed once.
  * Server-only: never import this from client code (browser-safe values travel via loaders).
  */
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1')
+
+/** Unset stays undefined, so defaults can depend on other settings (see resolveDefaults). */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'))
+
+export type TrustProxy = { kind: 'off' } | { kind: 'hops'; hops: number } | { kind: 'list'; cidrs: string[] }
+
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  const v = value?.trim().toLowerCase() ?? ''
+  if (v === '' || v === 'false' || v === '0') return { kind: 'off' }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v)
+    if (hops <= 32) return { kind: 'hops', hops }
+  }
+  const cidrs = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+  if (cidrs.length > 0 && cidrs.every(isCidr)) return { kind: 'list', cidrs }
+  ctx.addIssue({ code: 'custom', message: 'must be a hop count (1-32) or a comma-separated list of IPs/CIDRs' })
+  return z.NEVER
+}
+
+function isCidr(value: string): boolean {
+  const [address, bits, extra] = value.split('/')
+  if (extra !== undefined || !address) return false
+  const version = isIP(address)
+  if (version === 0) return false
+  if (bits === undefined) return true
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128)
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,11 +63,23 @@ const schema = z.object({
   COOKIE_SECURE: bool,
   /** SameSite=None for the locale cookie (cross-origin embedding). Requires COOKIE_SECURE. */
   COOKIE_CROSS_ORIGIN: bool,
-  /** Seed demo data on start (idempotent). */
-  SEED_DEMO: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Demo accounts with the README's public passwords (shopper, promoter, operator) plus the sample
+   * catalogue. Default: on for the embedded database (quick start), off on PostgreSQL.
+   */
+  SEED_DEMO: optionalBool,
+  /** Sample catalogue and content (games, offers, articles, pages) without accounts. Default: SEED_DEMO. */
+  SEED_CATALOG: optionalBool,
+  /**
+   * Which proxies may tell us the client's address (X-Forwarded-For): a hop count (`1` = the one
+   * load balancer in front) or a comma-separated list of proxy addresses/CIDRs. Off by default:
+   * the socket address is the client.
+   */
+  TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
+  /** Player-ID lookups per 10 minutes, per client address and per signed-in user. */
+  PLAYER_LOOKUP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Coupon lookup units per 10 minutes, per client and per user (a found code costs 1, an unknown one 5). */
+  COUPON_LOOKUP_LIMIT: z.coerce.number().int().min(5).max(100_000).default(100),
   SMTP_URL: z.string().optional(),
   /** Sender of outgoing mail (verification codes). */
   MAIL_FROM: z.string().min(3).default('TopUp Hub <no-reply@topup-hub.local>'),
@@ -98,11 +144,19 @@ const schema = z.object({
    * operators move with POST /api/workshop/clock. Never enable it in production.
    */
   ALLOW_TEST_CLOCK: bool,
+  /**
+   * Test fixtures for browser journeys: POST /api/workshop/test-users makes an account per test
+   * (src/modules/workshop/test-users.server.ts). Never enable it in production.
+   */
+  ALLOW_TEST_FIXTURES: bool,
   /** Token that opens the internal workshop pages (/workshop/*) outside development. */
   WORKSHOP_TOKEN: z.string().min(16).optional(),
 })
 
-export type AppConfig = z.infer<typeof schema>
+type RawConfig = z.infer<typeof schema>
+
+/** The parsed configuration with the defaults that depend on other settings decided. */
+export type AppConfig = Omit<RawConfig, 'SEED_DEMO' | 'SEED_CATALOG'> & { SEED_DEMO: boolean; SEED_CATALOG: boolean }
 
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const result = schema.safeParse(env)
@@ -110,10 +164,21 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
-  if (result.data.COOKIE_CROSS_ORIGIN && !result.data.COOKIE_SECURE) {
+  const c = result.data
+  if (c.COOKIE_CROSS_ORIGIN && !c.COOKIE_SECURE) {
     throw new Error('Invalid configuration:\n  COOKIE_CROSS_ORIGIN: requires COOKIE_SECURE=true')
   }
-  return result.data
+  // A shared database means a real deployment: absolute URLs (sitemap, canonical links, payment
+  // returns, the OIDC issuer) must not be taken from the Host header, which any client sets.
+  if (c.DATABASE_URL && !c.PUBLIC_ORIGIN) {
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_ORIGIN: required with DATABASE_URL (the https://… address customers use)',
+    )
+  }
+  // The embedded database is the quick start: the demo shop. PostgreSQL is production: nothing
+  // seeded unless asked for explicitly.
+  const seedDemo = c.SEED_DEMO ?? !c.DATABASE_URL
+  return { ...c, SEED_DEMO: seedDemo, SEED_CATALOG: seedDemo || (c.SEED_CATALOG ?? false) }
 }
 
 let cached: AppConfig | undefined

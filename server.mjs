@@ -6,10 +6,19 @@ import { staticMiddleware } from 'srvx/static'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
-const app = await import('./dist/server/server.js')
-
-await app.boot()
-console.log(app.demoAccountsBanner())
+let app
+try {
+  app = await import('./dist/server/server.js')
+  app.checkConfig()
+} catch (error) {
+  if (!String(error?.message).startsWith('Invalid configuration')) throw error
+  // One line per bad setting, no stack: this is the operator's mistake, not a crash.
+  const message = error instanceof Error ? error.message : String(error)
+  console.error(message.replace(/:\n\s+/, ': ').replace(/\n\s+/g, '; '))
+  process.exit(1)
+}
+const banner = app.demoAccountsBanner()
+if (banner) console.log(banner)
 
 const assets = staticMiddleware({ dir: root + 'dist/client/assets', maxAge: 31536000, immutable: true })
 const files = staticMiddleware({ dir: root + 'dist/client', maxAge: 3600 })
@@ -34,6 +43,9 @@ const server = serve({
 
 await server.ready()
 console.log(`Storefront listening on ${server.url}`)
+// The database is opened, migrated and seeded in the background, retried with backoff until it
+// answers; meanwhile /healthz is 200, /readyz 503 with the reason, and pages a 503 page.
+void app.start()
 
 let stopping = false
 async function stop(signal) {

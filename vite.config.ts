@@ -35,7 +35,16 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          treeshake: {
+            // Building a zod schema has no side effects: an unused one (a server function's input
+            // schema once the client build strips .validator()) must not keep zod in the bundle.
+            manualPureFunctions: ['z'],
+            moduleSideEffects: (id: string) => (/\/src\/modules\/.+\.schemas\.ts$/.test(id) ? false : undefined),
+          },
           output: {
+            codeSplitting: {
+              groups: [{ name: 'boot', tags: ['$initial'] }],
+            },
             // Name each locale's catalog chunk after its locale (messages-fr-<hash>.js).
             chunkFileNames: (chunk) => {
               const locale = chunk.facadeModuleId?.match(/locales\/([a-z]{2})\/messages\.po/)?.[1]
@@ -49,7 +58,17 @@ export default defineConfig({
   plugins: [
     tanstackStart({
       srcDirectory: 'src',
-      router: { routesDirectory: 'routes', quoteStyle: 'single', semicolons: false },
+      router: {
+        routesDirectory: 'routes',
+        quoteStyle: 'single',
+        semicolons: false,
+        // Everything of a route that can wait goes into ONE chunk per route, fetched when the route
+        // is visited: its loader and all its components (including the pending skeleton, which
+        // otherwise drags its module into every page's boot script).
+        codeSplittingOptions: {
+          defaultBehavior: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
+        },
+      },
       importProtection: {
         behavior: 'error',
         client: {

@@ -1,8 +1,21 @@
 import { fileURLToPath } from 'node:url'
+import { linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import babel from '@rolldown/plugin-babel'
 import { defineConfig } from 'vitest/config'
 
-// Kept apart from vite.config.ts so tests do not load the Start, Lingui and Tailwind plugins.
+/** Suites that start the production build (`node server.mjs`) as a separate process. */
+const BUILT_SERVER_SUITES = [
+  'tests/integration/auth-*.test.ts',
+  'tests/integration/production-defaults.test.ts',
+  'tests/integration/start-without-database.test.ts',
+  'tests/integration/html-cache.test.ts',
+  'tests/integration/malformed-input.test.ts',
+]
+
+// Kept apart from vite.config.ts so tests do not load the Start, Lingui and Tailwind plugins; only
+// the Lingui macro runs, for server modules whose six-language texts are `msg` descriptors.
 export default defineConfig({
+  plugins: [babel({ include: /\/src\/.*\.tsx?$/, presets: [linguiTransformerBabelPreset()] })],
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     projects: [
@@ -12,11 +25,28 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: BUILT_SERVER_SUITES,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Files share one PostgreSQL server and start PGlite instances (~250 MB each): one at a time.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: BUILT_SERVER_SUITES,
+          environment: 'node',
+          // Builds dist/ first when it is missing or older than the sources.
+          globalSetup: ['tests/integration/build-first.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          // After the other integration files: never two heavy groups on the machine at once.
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,76 +1,41 @@
 // `npm run bench`: builds, starts the production server on a fresh embedded database and reports
-// first-load JavaScript (gzip) per page. Figures go to stdout and bench-results/latest.json.
-import { spawn, spawnSync } from 'node:child_process'
+// first-load JavaScript per page and Lighthouse mobile scores (scripts/bench/*.mjs). Figures go to stdout and bench-results/latest.json.
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
+import { BUNDLE_PAGES, firstLoadJs } from './bench/bundle.mjs'
 import { chartSplit } from './bench/chart-split.mjs'
-import { checkoutThroughput } from './bench/checkout.mjs'
+import { lighthouseScores } from './bench/lighthouse.mjs'
+import { postgresFigures } from './bench/postgres.mjs'
+import { appDir, startServer } from './bench/server.mjs'
 import { ssrThroughput } from './bench/ssr.mjs'
 
 const port = Number(process.env.BENCH_PORT ?? 3200)
 const base = `http://127.0.0.1:${port}`
-const pages = (process.env.BENCH_PAGES ?? '/,/offer/1,/news,/affiliate/dashboard').split(',')
+const pages = process.env.BENCH_PAGES?.split(',') ?? [...BUNDLE_PAGES, '/affiliate/dashboard']
 
 if (!process.env.BENCH_SKIP_BUILD) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-const dataDir = '.data-test/bench'
+const dataDir = `${appDir}/.data-test/bench`
 rmSync(dataDir, { recursive: true, force: true })
-const server = spawn(process.execPath, ['server.mjs'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      const r = await fetch(`${base}/api/cms/links`)
-      if (r.ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error('server did not start')
-}
-
-/** Scripts a browser loads before the page is interactive: entry scripts and modulepreloads. */
-async function firstLoadJs(path) {
-  const html = await (await fetch(base + path)).text()
-  const urls = new Set()
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1])
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1])
-  for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g)) urls.add(m[1])
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1])
-  let raw = 0
-  let gzip = 0
-  const files = []
-  for (const url of urls) {
-    const body = Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer())
-    const gz = gzipSync(body, { level: 9 }).length
-    raw += body.length
-    gzip += gz
-    files.push({ url, gzip: gz })
-  }
-  return { path, scripts: urls.size, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gzip / 1024).toFixed(1), files }
-}
+// BENCH_APP_DIR runs another checkout's build (e.g. the previous commit) under this bench code.
+const server = startServer(port, { DATA_DIR: dataDir })
 
 const results = { date: new Date().toISOString(), firstLoadJs: [] }
 try {
-  await waitForServer()
-  for (const page of pages) results.firstLoadJs.push(await firstLoadJs(page))
-  console.log('\nFirst-load JavaScript (gzip):')
-  for (const r of results.firstLoadJs)
-    console.log(`  ${r.path.padEnd(24)} ${String(r.gzipKB).padStart(7)} KB in ${r.scripts} files`)
+  await server.ready()
+  results.firstLoadJs = await firstLoadJs(base, pages)
   results.chart = chartSplit(results.firstLoadJs)
-  if (!process.env.BENCH_SKIP_SSR) results.ssr = await ssrThroughput(base)
-  // Checkout needs PostgreSQL: concurrency figures on the embedded database would mean little.
-  const checkoutDb = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
-  if (checkoutDb && !process.env.BENCH_SKIP_CHECKOUT) results.checkout = await checkoutThroughput(checkoutDb, port + 1)
+  if (!process.env.BENCH_SKIP_LIGHTHOUSE) results.lighthouse = lighthouseScores(base)
+  if (!process.env.BENCH_SKIP_SSR) results.ssr = await ssrThroughput(server)
+  // Signed-in pages, checkout and memory need PostgreSQL (sessions written by the bench; concurrency
+  // figures on the embedded database would mean little).
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+  if (pgUrl) Object.assign(results, await postgresFigures(pgUrl, port + 1))
   mkdirSync('bench-results', { recursive: true })
   writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2))
 } finally {
-  server.kill('SIGTERM')
+  await server.stop()
 }

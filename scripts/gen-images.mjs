@@ -117,7 +117,7 @@ for (const b of SEED_BANNERS) {
       seed: `banner-${b.n}`,
       title: game?.name,
       size: 72,
-      label: b.title,
+      label: b.title.en,
       icon: 'icon' in b ? b.icon : undefined,
     }),
   )

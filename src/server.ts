@@ -1,26 +1,52 @@
 import { createServerEntry, createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { randomUUID } from 'node:crypto'
+import { config } from '../app.config'
 import { AppError } from './modules/errors/app-error'
-import { boot, demoAccountsBanner, shutdown } from './server/boot'
-import { withHtmlCachePolicy } from './server/http/html-cache'
+import { boot, demoAccountsBanner, ensureStarted, shutdown, start } from './server/boot'
+import { databaseLost, isReady } from './server/db/availability'
+import { anonymousPageKey, serveAnonymousPage, withHtmlCachePolicy, type Render } from './server/http/html-cache'
 import { redirectResponse } from './server/http/redirects'
 import { errorResponse } from './server/http/respond'
+import { SERVER_FN_PREFIX, guardServerFnCall } from './server/http/server-fn-guard'
 import { applySecurityHeaders, isCrossSiteWrite, newNonce, runWithNonce } from './server/http/security'
+import { unavailableResponse } from './server/http/unavailable'
 import { log } from './server/log'
 
 const startHandler = createStartHandler(defaultStreamHandler)
+
+const render: Render = async (request, nonce) => runWithNonce(nonce, () => startHandler(request))
 
 async function route(request: Request, nonce: string): Promise<Response> {
   if (isCrossSiteWrite(request)) {
     return errorResponse(new AppError('FORBIDDEN', 'Cross-site request refused'))
   }
-  // Every request waits for boot (migrations, demo seed) once; later requests find it done.
-  // Liveness must answer even while the database is unavailable.
-  if (new URL(request.url).pathname !== '/healthz') await boot()
-  // SPEC §4 global redirects: answered from an in-process map before anything renders.
-  const redirect = await redirectResponse(request)
-  if (redirect) return redirect
-  return withHtmlCachePolicy(request, await runWithNonce(nonce, () => startHandler(request)))
+  const { pathname } = new URL(request.url)
+  // Liveness and readiness answer whatever the database does (readiness reports on it).
+  if (pathname === '/healthz' || pathname === '/readyz') {
+    void ensureStarted() // the dev server has no server.mjs to start the database
+    return startHandler(request)
+  }
+  await ensureStarted()
+  if (!isReady()) return unavailableResponse(request)
+  try {
+    // SPEC §4 global redirects: answered from an in-process map before anything renders.
+    const redirect = await redirectResponse(request)
+    if (redirect) return redirect
+    const isServerFn = pathname.startsWith(SERVER_FN_PREFIX)
+    // Anonymous catalogue and content pages come from the shared HTML cache.
+    const key = isServerFn ? undefined : anonymousPageKey(request)
+    const response = isServerFn
+      ? await guardServerFnCall(request, () => render(request, nonce))
+      : key
+        ? await serveAnonymousPage(request, key, nonce, render)
+        : await render(request, nonce)
+    // A page or server function that failed because the database went away is a 503, not a 500.
+    if (response.status >= 500 && (await databaseLost())) return unavailableResponse(request)
+    return isServerFn || key ? response : withHtmlCachePolicy(request, response, undefined)
+  } catch (error) {
+    if (await databaseLost(error)) return unavailableResponse(request)
+    throw error
+  }
 }
 
 export default createServerEntry({
@@ -45,4 +71,9 @@ export default createServerEntry({
   },
 })
 
-export { boot, demoAccountsBanner, shutdown }
+export { boot, demoAccountsBanner, shutdown, start }
+
+/** Parses the configuration now, so a bad setting stops the process before it listens. */
+export function checkConfig(): void {
+  config()
+}

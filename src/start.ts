@@ -3,8 +3,10 @@
  * server functions, so it is registered here explicitly.
  */
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { isValidatorFailure, markServerFnReached, refuseInvalidServerFnInput } from './server/http/server-fn-guard'
 import { handleOidcRequest } from './server/oidc/handle'
 import { isOidcPath } from './server/oidc/issuer'
+import { unauthenticatedMiddleware } from './modules/auth/auth-middleware'
 
 /** Authorization-server paths go to oidc-provider before anything reads the request body. */
 const oidcMiddleware = createMiddleware({ type: 'request' }).server(({ request, pathname, next }) =>
@@ -14,6 +16,22 @@ const oidcMiddleware = createMiddleware({ type: 'request' }).server(({ request, 
 /** Server functions are same-origin RPC: refuse cross-site calls (Sec-Fetch-Site / Origin). */
 const csrfMiddleware = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })
 
+/**
+ * Runs first in every server function: tells the server entry the call decoded (so a later 5xx is
+ * a real failure, see server-fn-guard.ts) and answers a validator refusal with 400.
+ */
+const inputGuardMiddleware = createMiddleware({ type: 'function' }).server(async ({ next }) => {
+  markServerFnReached()
+  try {
+    return await next()
+  } catch (error) {
+    if (isValidatorFailure(error)) refuseInvalidServerFnInput()
+    throw error
+  }
+})
+
 export const startInstance = createStart(() => ({
   requestMiddleware: [oidcMiddleware, csrfMiddleware],
+  // Server: input guard; browser: any UNAUTHENTICATED answer signs every tab out (SPEC §4).
+  functionMiddleware: [inputGuardMiddleware, unauthenticatedMiddleware],
 }))

@@ -11,7 +11,7 @@ export function chartSplit(firstLoad) {
     .filter((f) => f.endsWith('.js') && CHART_MARKER.test(readFileSync(`${dir}/${f}`, 'utf8')))
     .map((f) => ({ file: f, gzipKB: +(gzipSync(readFileSync(`${dir}/${f}`)).length / 1024).toFixed(1) }))
   const leaks = firstLoad.flatMap((page) =>
-    page.files.filter((f) => chartChunks.some((c) => f.url.endsWith(c.file))).map((f) => `${page.path}: ${f.url}`),
+    page.scripts.filter((f) => chartChunks.some((c) => f.url.endsWith(c.file))).map((f) => `${page.path}: ${f.url}`),
   )
   console.log('\nChart library (uPlot) chunks:')
   for (const c of chartChunks) console.log(`  ${c.file} ${c.gzipKB} KB gzip`)

@@ -6,18 +6,27 @@ import { createServer } from 'node:http'
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DURATION = Number(process.env.BENCH_DURATION ?? 20)
 
-function run(url) {
+function run(url, headers = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION }, (error, result) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) => {
       if (error) reject(error)
       else
         resolve({
           rps: Math.round(result.requests.average),
           p99: result.latency.p99,
           errors: result.errors + result.non2xx,
+          requests: result.requests.total,
         })
     })
   })
+}
+
+/** req/s, p99 and the server's CPU ms per request (from the bench probe) for one page. */
+async function measured(app, path, headers) {
+  const before = await app.probe()
+  const result = await run(app.base + path, headers)
+  const after = await app.probe()
+  return { ...result, cpuMsPerRequest: +((after.cpuMs - before.cpuMs) / Math.max(1, result.requests)).toFixed(2) }
 }
 
 function staticServer(bodies) {
@@ -29,29 +38,47 @@ function staticServer(bodies) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
 
-export async function ssrThroughput(base) {
-  const latest = await (await fetch(`${base}/api/cms/articles/games/latest?locale=en&limit=1`)).json()
-  const articlePath = Array.isArray(latest) && latest[0] ? `/articles/${latest[0].path}` : '/news'
-  const paths = ['/', '/offer/1', articlePath]
+/** Each path rendered by the app and, in the same run, its bytes served by a bare static server. */
+async function compare(app, paths, headers = {}) {
   const bodies = new Map()
-  for (const path of paths) bodies.set(path, Buffer.from(await (await fetch(base + path)).arrayBuffer()))
-  const server = await staticServer(bodies)
-  const staticBase = `http://127.0.0.1:${server.address().port}`
+  for (const path of paths) {
+    bodies.set(path, Buffer.from(await (await fetch(app.base + path, { headers })).arrayBuffer()))
+  }
+  const stat = await staticServer(bodies)
+  const staticBase = `http://127.0.0.1:${stat.address().port}`
   const rows = []
   try {
     for (const path of paths) {
-      const ssr = await run(base + path)
-      const stat = await run(staticBase + path)
-      rows.push({ path, ssr, static: stat, ratio: +(ssr.rps / stat.rps).toFixed(3) })
+      const ssr = await measured(app, path, headers)
+      const st = await run(staticBase + path)
+      rows.push({ path, ssr, static: st, ratio: +(ssr.rps / st.rps).toFixed(3) })
     }
   } finally {
-    server.close()
+    stat.close()
   }
-  console.log(`\nSSR throughput (${CONNECTIONS} connections, ${DURATION} s each; static = same HTML bytes):`)
-  for (const r of rows) {
-    console.log(
-      `  ${r.path.padEnd(36)} SSR ${String(r.ssr.rps).padStart(6)} req/s p99 ${String(r.ssr.p99).padStart(4)} ms | static ${String(r.static.rps).padStart(6)} req/s p99 ${String(r.static.p99).padStart(4)} ms | ratio ${r.ratio}${r.ssr.errors ? ` (${r.ssr.errors} errors)` : ''}`,
-    )
-  }
+  return rows
+}
+
+function print(r) {
+  console.log(
+    `  ${r.path.padEnd(36)} SSR ${String(r.ssr.rps).padStart(6)} req/s p99 ${String(r.ssr.p99).padStart(4)} ms ${String(r.ssr.cpuMsPerRequest).padStart(5)} CPU ms/req | static ${String(r.static.rps).padStart(6)} req/s p99 ${String(r.static.p99).padStart(4)} ms | ratio ${r.ratio}${r.ssr.errors ? ` (${r.ssr.errors} errors)` : ''}`,
+  )
+}
+
+/** Anonymous pages: served from the HTML cache once warm. */
+export async function ssrThroughput(app) {
+  const latest = await (await fetch(`${app.base}/api/cms/articles/games/latest?locale=en&limit=1`)).json()
+  const articlePath = Array.isArray(latest) && latest[0] ? `/articles/${latest[0].path}` : '/news'
+  const rows = await compare(app, ['/', '/offer/1', articlePath])
+  console.log(`\nAnonymous SSR (${CONNECTIONS} connections, ${DURATION} s each; static = same HTML bytes):`)
+  for (const r of rows) print(r)
+  return rows
+}
+
+/** Signed-in pages (never cached) beside the same bytes served statically. */
+export async function signedInSsr(app, cookie) {
+  const rows = await compare(app, ['/offer/1', '/'], { cookie })
+  console.log(`\nSigned-in SSR on PostgreSQL (${CONNECTIONS} connections, ${DURATION} s each):`)
+  for (const r of rows) print(r)
   return rows
 }

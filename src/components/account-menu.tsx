@@ -14,13 +14,14 @@ export default function AccountMenu({ username, prefix }: { username: string; pr
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         data-testid="user-menu"
-        aria-label={t`Account menu`}
         className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-semibold hover:bg-brand-50 dark:hover:bg-white/5"
       >
         <CircleUserRound aria-hidden className="size-5" />
         <span className="max-w-32 truncate" data-testid="user-name">
           {username}
         </span>
+        {/* Named by the visible e-mail first (voice control users say what they see), then its purpose. */}
+        <span className="sr-only">{t`Account menu`}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className="surface z-50 min-w-44 rounded-lg p-1 shadow-lg">

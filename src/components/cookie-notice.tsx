@@ -4,7 +4,11 @@ import { X } from 'lucide-react'
 import { useState } from 'react'
 import { dismissCookieNotice } from '../modules/shell/cookie-notice'
 
-/** Shown while no notice cookie exists; closing sets the cookie (30 days) and hides it. */
+/**
+ * Shown while no notice cookie exists; closing sets the cookie (30 days) and hides it. On phones it
+ * sits in the page flow under the header instead of floating over the bottom of the screen, where
+ * it would cover the packages and the sticky buy box until dismissed.
+ */
 export function CookieNotice() {
   const { t } = useLingui()
   const { cookieNoticeDismissed } = useLoaderData({ from: '__root__' })
@@ -14,7 +18,7 @@ export function CookieNotice() {
     <section
       aria-label={t`Cookie notice`}
       data-testid="cookie-notice"
-      className="surface fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-3xl items-start gap-3 rounded-xl p-4 shadow-xl"
+      className="surface mx-3 mt-3 flex items-start gap-3 rounded-xl p-3 sm:fixed sm:inset-x-3 sm:bottom-3 sm:z-50 sm:mx-auto sm:mt-0 sm:max-w-3xl sm:p-4 sm:shadow-xl"
     >
       <p className="flex-1 text-sm">
         <Trans>

@@ -16,7 +16,7 @@ export function StatusPage(props: {
       className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center"
       data-status={props.status}
     >
-      <p className="text-7xl font-black text-brand-600">{props.status}</p>
+      <p className="text-7xl font-black text-link">{props.status}</p>
       <h1 className="text-2xl font-bold">{props.title}</h1>
       <p className="text-muted">{props.description}</p>
       {props.detail ? (

@@ -1,45 +1,19 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Trans } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
 import { CircleUserRound, LogIn } from 'lucide-react'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense } from 'react'
 import { viewerQuery } from '../modules/auth/auth.queries'
-import { signOut } from '../modules/auth/sign-out'
-import { isUnauthenticated } from '../modules/auth/unauthenticated'
 import { localizePath } from '../modules/i18n/locales'
 import { useLocalePrefix } from '../modules/i18n/use-locale-prefix'
 
 const AccountMenu = lazy(() => import('./account-menu'))
 
-/** SPEC §4: any 401 on an authorized call signs the user out (the user becomes blank). */
-function useSignOutOnUnauthenticated(locale: ReturnType<typeof useLocalePrefix>) {
-  const queryClient = useQueryClient()
-  useEffect(() => {
-    const onError = (error: unknown) => {
-      if (!isUnauthenticated(error) || queryClient.getQueryData(viewerQuery().queryKey) === null) return
-      queryClient.setQueryData(viewerQuery().queryKey, null)
-      void signOut(locale)
-    }
-    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error)
-    })
-    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error)
-    })
-    return () => {
-      unsubscribeQueries()
-      unsubscribeMutations()
-    }
-  }, [queryClient, locale])
-}
-
 /** Header corner: a sign-in button for visitors, the account menu once the profile has loaded. */
 export function UserMenu() {
-  const { t } = useLingui()
   const prefix = useLocalePrefix()
   const href = useRouterState({ select: (s) => s.location.href })
   const { data: viewer } = useQuery(viewerQuery())
-  useSignOutOnUnauthenticated(prefix)
 
   if (!viewer) {
     return (
@@ -57,7 +31,7 @@ export function UserMenu() {
     <Suspense
       fallback={
         // Same look as the menu's trigger while its code loads.
-        <span className="flex items-center gap-1 px-2 py-1.5 text-sm font-semibold" aria-label={t`Account menu`}>
+        <span className="flex items-center gap-1 px-2 py-1.5 text-sm font-semibold">
           <CircleUserRound aria-hidden className="size-5" />
           <span className="max-w-32 truncate" data-testid="user-name">
             {viewer.username}

@@ -16,9 +16,13 @@ import { isLocale, localeFromPath, type Locale } from '../modules/i18n/locales'
 import { getRequestLocale, getShellInfo } from '../modules/shell/shell.functions'
 import { COLOR_MODE_SCRIPT, type ColorModePreference } from '../modules/shell/color-mode'
 import { AlternateLinks } from '../components/alternate-links'
-import { UpdateNotice } from '../modules/ops/update-notice'
-import { Analytics, ErrorReporting } from '../modules/ops/third-party'
+import { SessionRuntime } from '../modules/auth/components/session-runtime'
+import { viewerQuery } from '../modules/auth/auth.queries'
+import { ReferralConfirm } from '../modules/affiliate/components/referral-confirm'
+import { afterIdle } from '../modules/ops/after-idle'
 import appCss from '../styles/app.css?url'
+
+const RootWidgets = afterIdle(() => import('../modules/ops/widgets').then((m) => m.RootWidgets))
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -41,6 +45,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         ? await getRequestLocale({ data: { pathname: location.pathname } })
         : (localeFromPath(location.pathname) ?? (isLocale(context.i18n.locale) ? context.i18n.locale : 'en'))
     if (context.i18n.locale !== locale) await activateLocale(context.i18n, locale)
+    // The header shows who is signed in: fetched while rendering on the server and sent along,
+    // so the browser hydrates the same header (a visitor's is null and costs no query).
+    if (typeof document === 'undefined') await context.queryClient.prefetchQuery(viewerQuery())
     return { locale }
   },
   loader: () => getShellInfo(),
@@ -88,9 +95,9 @@ function RootDocument({ children }: { children: ReactNode }) {
       <body>
         <I18nProvider i18n={i18n}>
           {children}
-          <UpdateNotice />
-          <Analytics />
-          <ErrorReporting />
+          <ReferralConfirm />
+          <SessionRuntime />
+          <RootWidgets />
         </I18nProvider>
         <Scripts />
       </body>

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { renderRobots } from '~/modules/cms/sitemap.server'
-import { publicOrigin } from '~/server/http/origin'
+import { siteOrigin } from '~/server/http/origin'
 import { cacheControl, handle } from '~/server/http/respond'
 
 export const Route = createFileRoute('/robots.txt')({
   server: {
     handlers: {
       GET: handle(async ({ request }) => {
-        return new Response(renderRobots(publicOrigin(request)), {
+        return new Response(renderRobots(siteOrigin(request.url)), {
           headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': cacheControl({ sMaxAge: 3600 }) },
         })
       }),

@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { buildSitemap } from '~/modules/cms/sitemap.server'
 import { getDb } from '~/server/db/client'
-import { publicOrigin } from '~/server/http/origin'
+import { siteOrigin } from '~/server/http/origin'
 import { cacheControl, handle } from '~/server/http/respond'
 
 export const Route = createFileRoute('/sitemap.xml')({
   server: {
     handlers: {
       GET: handle(async ({ request }) => {
-        const xml = await buildSitemap(await getDb(), publicOrigin(request))
+        const xml = await buildSitemap(await getDb(), siteOrigin(request.url))
         return new Response(xml, {
           headers: {
             'content-type': 'application/xml; charset=utf-8',

@@ -1,7 +1,8 @@
 /**
  * A tiny in-process read cache: entries live for a TTL and belong to a namespace whose version
- * bumps on every write (`invalidate`), so a write is seen at once in this process and within the
- * TTL on other instances. Scoped per database handle, so tests with their own databases never
+ * bumps on every write (`invalidate`), so a write is seen at once in this process and, through the
+ * publisher that cache-sync.ts installs on PostgreSQL (NOTIFY), on the other instances as soon as
+ * the notification arrives. Scoped per database handle, so tests with their own databases never
  * share entries. Concurrent misses share one load.
  */
 interface Entry {
@@ -37,7 +38,42 @@ export function cached<T>(scope: object, ns: CacheNamespace, key: string, ttlMs:
   return value
 }
 
-/** Call after writing data of `ns`: every entry of that namespace is stale from now on. */
-export function invalidate(...namespaces: CacheNamespace[]): void {
+export const CACHE_NAMESPACES: readonly CacheNamespace[] = [
+  'catalog',
+  'stock',
+  'content',
+  'shortlinks',
+  'redirects',
+  'sitemap',
+]
+
+/** Bumps on every invalidation of any namespace: the HTML cache drops pages rendered before it. */
+let generation = 0
+
+export function cacheGeneration(): number {
+  return generation
+}
+
+/** Makes `namespaces` stale in this process only (a local write, or another instance's notice). */
+export function invalidateLocally(namespaces: readonly CacheNamespace[]): void {
   for (const ns of namespaces) versions.set(ns, (versions.get(ns) ?? 0) + 1)
+  if (namespaces.length > 0) generation++
+}
+
+type Publisher = (namespaces: readonly CacheNamespace[]) => Promise<void>
+let publisher: Publisher | undefined
+
+/** Installed at boot when several instances may share the database (cache-sync.ts). */
+export function setInvalidationPublisher(next: Publisher | undefined): void {
+  publisher = next
+}
+
+/**
+ * Call after writing data of `ns`: every entry of that namespace (and every cached page) is stale
+ * from now on, here at once and on other instances once they get the notice. Await it before
+ * answering the write, so the notice is on its way when the writer hears back.
+ */
+export async function invalidate(...namespaces: CacheNamespace[]): Promise<void> {
+  invalidateLocally(namespaces)
+  await publisher?.(namespaces)
 }

@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { codeFor } from './support'
+import { randomUUID } from 'node:crypto'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { codeFor, referralCookie, reloadHydrated } from './support'
+import { expect, signInAs, test } from './user-fixture'
 
 /**
  * The affiliate programme end to end, across three browsers: a new promoter joins and creates a
@@ -7,6 +9,7 @@ import { codeFor } from './support'
  * click, sign-up, order and pending commission; the operator moves the test clock past the hold
  * (ALLOW_TEST_CLOCK, set for the e2e server only), the commission becomes available and is partly
  * withdrawn; the operator refunds the order and the promoter's available balance goes negative.
+ * It moves the server's clock, so it runs in the `clock` project: after the others, alone.
  */
 
 // Headless Chromium announces itself as HeadlessChrome, which the click counter treats as a bot.
@@ -14,7 +17,6 @@ const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 test.use({ userAgent: BROWSER_UA })
 
-const OPERATOR = { email: 'operator@example.com', password: 'Operator123!' }
 /** 5 × the $99.99 package: 5% of $499.95 = $24.99 commission, above the $20.00 minimum withdrawal. */
 const QUANTITY = 5
 const SKU_INDEX = 5
@@ -77,9 +79,10 @@ async function advanceClock(request: APIRequestContext, days: number) {
 
 test('a referred shopper’s order earns commission that is held, released, withdrawn and reversed on refund', async ({
   browser,
+  newUser,
 }) => {
   test.setTimeout(180_000)
-  const stamp = Date.now()
+  const stamp = randomUUID().slice(0, 8)
   const promoterContext = await browser.newContext({ userAgent: BROWSER_UA })
   const shopperContext = await browser.newContext({ userAgent: BROWSER_UA })
   const operatorContext = await browser.newContext({ userAgent: BROWSER_UA })
@@ -107,6 +110,7 @@ test('a referred shopper’s order earns commission that is held, released, with
     const shopper = await shopperContext.newPage()
     await shopper.goto(new URL(linkUrl).pathname)
     await expect(shopper).toHaveURL(/\/categories\/mobile-games$/)
+    await referralCookie(shopperContext)
     await signUp(shopper, `journey-shopper-${stamp}@example.com`, 'Shopper123')
     const orderId = await buyByCard(shopper)
 
@@ -130,17 +134,12 @@ test('a referred shopper’s order earns commission that is held, released, with
 
     // 4. The operator moves the clock past the 14-day hold; the commission becomes available.
     const operator = await operatorContext.newPage()
-    await operator.goto('/order/list')
-    await expect(operator).toHaveURL(/\/login\//)
-    await operator.locator('input[name=email]').fill(OPERATOR.email)
-    await operator.locator('input[name=password]').fill(OPERATOR.password)
-    await operator.getByTestId('signin-form').locator('button[type=submit]').click()
-    await expect(operator).toHaveURL(/\/order\/list/)
+    await signInAs(operator, await newUser({ role: 'operator' }))
     let released = (await advanceClock(operator.request, 15)).released
     // Should the delivery job have run late, a day at a time from here until the sweep releases it.
     for (let day = 0; released === 0 && day < 30; day++) released = (await advanceClock(operator.request, 1)).released
     expect(released).toBeGreaterThan(0)
-    await promoter.reload()
+    await reloadHydrated(promoter)
     await expect(promoter.getByTestId('balance-available').locator('[data-amount]')).toHaveAttribute(
       'data-amount',
       String(pending),
@@ -173,7 +172,7 @@ test('a referred shopper’s order earns commission that is held, released, with
         { timeout: 30_000 },
       )
       .toBe(-2000)
-    await expect(promoter.getByTestId('balance-available').locator('[data-amount]')).toHaveClass(/text-red-600/)
+    await expect(promoter.getByTestId('balance-available').locator('[data-amount]')).toHaveClass(/text-danger/)
     expect(await amountOf(promoter, 'processing')).toBe(2000)
     await expect(row.locator('td').nth(6)).toHaveText('$0.00')
     expect((await operator.request.post(`/api/orders/${orderId}/refund`)).status()).toBe(409)

@@ -1,45 +1,51 @@
 import { readFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
-import { codeFor } from './support'
+import type { Page } from '@playwright/test'
+import { codeFor, referralCookie } from './support'
+import { expect, signInAs, test } from './user-fixture'
 
 /**
  * Affiliate journeys: a referral click sets the attribution cookie and a sign-up after it counts
- * for the promoter; a new user joins the programme; the demo promoter's dashboard (chart, links,
- * CSV, withdrawal form). Commission from a paid order is covered by the integration tests until
- * checkout lands.
+ * for the promoter; a new user joins the programme; a promoter's dashboard (chart, links, CSV,
+ * withdrawal form). Each test makes its own promoter (user-fixture.ts). Commission from a paid
+ * order is the affiliate journey's (affiliate-journey.spec.ts).
  */
 
 // Headless Chromium announces itself as HeadlessChrome, which the click counter treats as a bot.
-test.use({
-  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
-})
-
-const PROMOTER = { email: 'promoter@example.com', password: 'Promoter123!' }
-
-async function signInOnLoginPage(page: Page, email: string, password: string) {
-  await expect(page).toHaveURL(/\/login\/[^/?]+/)
-  await page.locator('input[name=email]').fill(email)
-  await page.locator('input[name=password]').fill(password)
-  await page.getByTestId('signin-form').locator('button[type=submit]').click()
-}
+const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+test.use({ userAgent: BROWSER_UA })
 
 function linkRow(page: Page, code: string) {
   return page.locator(`[data-link-code="${code}"]`)
 }
 
-test('a referral click attributes a sign-up, and the new user joins the programme', async ({ page, context }) => {
-  await page.goto('/fr/affiliate/reflink/demopro-launch')
+test('a referral click attributes a sign-up, and the new user joins the programme', async ({
+  page,
+  context,
+  browser,
+  newUser,
+}) => {
+  // A promoter of this test, with a link to the home page, dashboard open in its own browser.
+  const promoter = await newUser({ promoter: true })
+  const promoterContext = await browser.newContext({ userAgent: BROWSER_UA })
+  await signInAs(promoterContext, promoter)
+  const created = await promoterContext.request.post('/api/ms/referral/links', {
+    data: { target: '/', campaign: 'launch' },
+  })
+  expect(created.status()).toBe(201)
+  const { code } = (await created.json()) as { code: string }
+
+  await page.goto(`/fr/affiliate/reflink/${code.toLowerCase()}`)
   await expect(page).toHaveURL(/\/fr\/?$/)
-  const cookies = await context.cookies()
-  const attribution = cookies.find((c) => c.name === 'aff_ref')
-  expect(attribution?.httpOnly).toBe(true)
+  const attribution = await referralCookie(context)
+  expect(attribution.httpOnly).toBe(true)
   expect(attribution?.sameSite).toBe('Lax')
   const days = (attribution!.expires * 1000 - Date.now()) / 86_400_000
   expect(days).toBeGreaterThan(29.9)
   expect(days).toBeLessThanOrEqual(30)
 
   // Sign up in the same browser: the attribution cookie rides along with the sign-up request.
-  const email = `referred-${Date.now()}@example.com`
+  const email = `referred-${code.toLowerCase()}@example.com`
   await page.getByTestId('sign-in').click()
   await page.getByTestId('to-sign-up').click()
   await page.getByTestId('code-request-form').locator('input[name=email]').fill(email)
@@ -49,6 +55,13 @@ test('a referral click attributes a sign-up, and the new user joins the programm
   await confirm.locator('input[name=password]').fill('Referred123')
   await confirm.locator('button[type=submit]').click()
   await expect(page.getByTestId('user-name')).toBeVisible()
+
+  // The promoter's dashboard counts the click and the sign-up on that link.
+  const dashboard = await promoterContext.newPage()
+  await dashboard.goto('/en/affiliate/dashboard')
+  await expect(linkRow(dashboard, code).locator('td').nth(1)).toHaveText('1')
+  await expect(linkRow(dashboard, code).locator('td').nth(2)).toHaveText('1')
+  await promoterContext.close()
 
   // The landing page shows the configured terms; joining opens the dashboard. (/en: the visit
   // above stored French as the preferred language.)
@@ -63,19 +76,13 @@ test('a referral click attributes a sign-up, and the new user joins the programm
   await expect(page.getByTestId('balance-available')).toContainText('$0.00')
 })
 
-test('the demo promoter sees the referred sign-up, manages links, exports CSV and is refused an overdraw', async ({
-  page,
-}) => {
+test('a promoter manages links, exports CSV and is refused an overdraw', async ({ page, login }) => {
+  await login({ promoter: true })
   await page.goto('/affiliate/dashboard')
-  await signInOnLoginPage(page, PROMOTER.email, PROMOTER.password)
-  await expect(page).toHaveURL(/\/affiliate\/dashboard/)
   await expect(page.getByTestId('affiliate-dashboard')).toBeVisible()
-
-  // The sign-up of the previous journey, through the DEMOPRO-LAUNCH link.
-  const launch = linkRow(page, 'DEMOPRO-LAUNCH')
-  await expect(launch.locator('td').nth(1)).not.toHaveText('0')
-  await expect(launch.locator('td').nth(2)).not.toHaveText('0')
-  await expect(page.getByTestId('performance-chart').locator('canvas').first()).toBeVisible()
+  // A new promoter has no figures yet: the panel says so instead of drawing an empty chart.
+  await expect(page.getByTestId('performance-empty')).toBeVisible()
+  await expect(page.getByTestId('performance-chart')).toHaveCount(0)
 
   // A new link for a shop page; a foreign target is refused with a translated message.
   const form = page.getByTestId('link-form')
@@ -85,7 +92,7 @@ test('the demo promoter sees the referred sign-up, manages links, exports CSV an
   await form.locator('input[name=target]').fill('/news')
   await form.locator('input[name=campaign]').fill('e2e')
   await form.locator('button[type=submit]').click()
-  await expect(page.getByTestId('links-table').getByText('/news · e2e').first()).toBeVisible()
+  await expect(page.getByTestId('links-table').getByText('/news · e2e')).toHaveCount(1)
 
   // CSV of the chosen range.
   await page.getByRole('button', { name: '7 days' }).click()

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { expect, test } from './user-fixture'
 import { codeFor } from './support'
 
 const JWT = /eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/
@@ -39,7 +41,7 @@ async function signOut(page: Page, prefix: string) {
 for (const locale of ['en', 'fr', 'ru'] as const) {
   test(`account journey in ${locale}: sign up, sign out, sign in, return, edit profile, sign out`, async ({ page }) => {
     const prefix = locale === 'en' ? '' : `/${locale}`
-    const email = `journey-${locale}-${Date.now()}@example.com`
+    const email = `journey-${locale}-${randomUUID().slice(0, 8)}@example.com`
     const password = 'Journey123'
     const bodies = watchBodies(page)
     const start = `${prefix}/how-to-buy`
@@ -71,21 +73,24 @@ for (const locale of ['en', 'fr', 'ru'] as const) {
     await page.getByTestId('signin-form').locator('button[type=submit]').click()
     await expect(page).toHaveURL(new RegExp(`${prefix}/user/profile$`))
 
-    // Edit the profile; invalid input is refused with a field error, valid input is saved.
+    // Edit the profile; an unknown country is refused with a field error, valid input is saved.
     const form = page.getByTestId('profile-form')
-    await form.locator('input[name="billing.country"]').fill('France')
+    await form.getByTestId('country-input').fill('Atlantis')
     await page.getByTestId('profile-save').click()
     await expect(form.locator('#billing-country-error')).toBeVisible()
     await form.locator('input[name=username]').fill(`Player ${locale}`)
-    await form.locator('input[name="billing.country"]').fill('FR')
+    // The country is picked by its name in the page's language and saved as its ISO code.
+    await form.getByTestId('country-input').fill(new Intl.DisplayNames([locale], { type: 'region' }).of('FR')!)
     await form.locator('input[name="billing.city"]').fill('Lyon')
     await form.locator('input[name=discordId]').fill(`player_${locale}`)
     await page.getByTestId('profile-save').click()
     await expect(form.getByRole('status')).toBeVisible()
     await page.reload()
     await expect(page.getByTestId('profile-form').locator('input[name="billing.city"]')).toHaveValue('Lyon')
+    await expect(page.getByTestId('profile-form').getByTestId('country-code')).toHaveValue('FR')
     // SPEC fallback: the billing e-mail shows the account e-mail until one is set.
     await expect(page.getByTestId('profile-form').locator('input[name="billing.email"]')).toHaveValue(email)
+    await expect(page.getByTestId('profile-form').locator('input[name=username]')).toHaveValue(`Player ${locale}`)
     await expect(page.getByTestId('user-name')).toHaveText(`Player ${locale}`)
     await expectNoTokensInBrowser(page, bodies)
 

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { gotoHydrated } from './support'
+import { expect, test } from './user-fixture'
 
 const JOURNEYS = [
   { locale: 'en', from: 'USD', to: 'BRL', symbol: 'R$' },

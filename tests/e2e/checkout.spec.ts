@@ -1,25 +1,16 @@
+import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { OUTBOX } from './support'
+import { expect, test } from './user-fixture'
 
 /**
  * Checkout journeys against the sandbox gateway and supplier: card without and with 3-D Secure,
  * declined card, wallet approve and cancel, a coupon, delivery with proof, and a failed delivery
  * refunded automatically with an e-mail in the outbox. Every result page shows the server's state.
+ * Each test signs in as a new shopper of its own (user-fixture.ts), so it sees only its orders.
  */
-
-const SHOPPER = { email: 'shopper@example.com', password: 'Shopper123!' }
-
-async function signIn(page: Page) {
-  await page.goto('/order/list')
-  if (/\/login\//.test(page.url())) {
-    await page.locator('input[name=email]').fill(SHOPPER.email)
-    await page.locator('input[name=password]').fill(SHOPPER.password)
-    await page.getByTestId('signin-form').locator('button[type=submit]').click()
-  }
-  await expect(page).toHaveURL(/\/order\/list/)
-}
 
 /** Offer page → package → player check → "Continue to checkout" → /order/confirm. */
 async function toCheckout(page: Page, opts: { playerId?: string; game?: string; sku?: number } = {}) {
@@ -43,6 +34,7 @@ async function toCheckout(page: Page, opts: { playerId?: string; game?: string; 
   await expect(page).toHaveURL(/\/order\/confirm\?/)
   await expect(page.getByTestId('checkout-player')).toHaveAttribute('data-player-id', opts.playerId ?? '123456789')
   await expect(page.getByTestId('checkout-player')).toHaveAttribute('data-nickname', /^Player/)
+  return new URL(page.url()).searchParams
 }
 
 async function placeOrder(page: Page, method: 'card' | 'wallet') {
@@ -70,10 +62,8 @@ function result(page: Page) {
   return page.getByTestId('payment-result')
 }
 
-test.describe.configure({ mode: 'serial' })
-
-test('card 4242: paid without a challenge, delivered with the supplier reference', async ({ page }) => {
-  await signIn(page)
+test('card 4242: paid without a challenge, delivered with the supplier reference', async ({ page, login }) => {
+  await login()
   await toCheckout(page)
   await placeOrder(page, 'card')
   await payByCard(page, '4242 4242 4242 4242')
@@ -88,8 +78,9 @@ test('card 4242: paid without a challenge, delivered with the supplier reference
 
 test('card 3220: a wrong 3-D Secure code fails, the order stays payable and is paid via /request-payment', async ({
   page,
+  login,
 }) => {
-  await signIn(page)
+  await login()
   await toCheckout(page)
   await placeOrder(page, 'card')
   await payByCard(page, '4000 0000 0000 3220', '000000')
@@ -107,8 +98,8 @@ test('card 3220: a wrong 3-D Secure code fails, the order stays payable and is p
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered', { timeout: 20_000 })
 })
 
-test('card 0002 is declined with a message; the wallet can be cancelled and approved', async ({ page }) => {
-  await signIn(page)
+test('card 0002 is declined with a message; the wallet can be cancelled and approved', async ({ page, login }) => {
+  await login()
   await toCheckout(page)
   await placeOrder(page, 'card')
   await payByCard(page, '4000000000000002')
@@ -133,8 +124,11 @@ test('card 0002 is declined with a message; the wallet can be cancelled and appr
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered', { timeout: 20_000 })
 })
 
-test('a coupon is checked on /coupon and applied at checkout with the minimum spend explained', async ({ page }) => {
-  await signIn(page)
+test('a coupon is checked on /coupon and applied at checkout with the minimum spend explained', async ({
+  page,
+  login,
+}) => {
+  await login()
   await page.goto('/coupon')
   await page.locator('#coupon').fill('welcome10')
   await page.getByTestId('coupon-redeem').locator('button[type=submit]').click()
@@ -168,8 +162,11 @@ test('a coupon is checked on /coupon and applied at checkout with the minimum sp
   await expect(page.getByTestId('receipt')).toContainText('WELCOME10')
 })
 
-test('a player ID ending in 0000 pays, delivery fails, the order is refunded and the e-mail sent', async ({ page }) => {
-  await signIn(page)
+test('a player ID ending in 0000 pays, delivery fails, the order is refunded and the e-mail sent', async ({
+  page,
+  login,
+}) => {
+  const shopper = await login()
   await toCheckout(page, { playerId: '5550000' })
   await placeOrder(page, 'card')
   await payByCard(page, '4242424242424242')
@@ -178,13 +175,14 @@ test('a player ID ending in 0000 pays, delivery fails, the order is refunded and
   await page.getByTestId('view-order').click()
   const number = (await page.getByTestId('order-number').textContent())!.trim()
   await expect(page.getByTestId('timeline').locator('li[data-event=failed]')).toBeVisible()
+  const to = new RegExp(`^To: ${shopper.email.replace(/[.+]/g, '\\$&')}$`, 'm')
   await expect
     .poll(
       () => {
         const files = readdirSync(OUTBOX)
         return files.some((f) => {
           const raw = readFileSync(path.join(OUTBOX, f), 'utf8')
-          return raw.includes(`Your order ${number} has been refunded`) && /^To: shopper@example\.com$/m.test(raw)
+          return raw.includes(`Your order ${number} has been refunded`) && to.test(raw)
         })
       },
       { timeout: 15_000 },
@@ -192,17 +190,64 @@ test('a player ID ending in 0000 pays, delivery fails, the order is refunded and
     .toBe(true)
 })
 
-test('the order list pages and filters by status', async ({ page }) => {
-  await signIn(page)
-  await expect(page.getByTestId('order-row').first()).toBeVisible()
-  await page.getByTestId('status-filter').selectOption('refunded')
-  await expect(page).toHaveURL(/status=refunded/)
+/**
+ * An order made through the REST API from the checkout page's parameters (quick: no payment). The
+ * unit price it sends is 1: the server prices from its own table, whatever the client says.
+ */
+/** The router writes search values as JSON: `playerId="123456789"` when it is a string. */
+function searchText(params: URLSearchParams, key: string): string | undefined {
+  const raw = params.get(key)
+  if (raw === null) return undefined
+  try {
+    return String(JSON.parse(raw))
+  } catch {
+    return raw
+  }
+}
+
+async function orderByApi(page: Page, params: URLSearchParams, idempotencyKey = randomUUID()) {
+  const skus = await (
+    await page.request.get(`/api/items/filterSku?offerId=${params.get('offerId')}&currency=${params.get('currency')}`)
+  ).json()
+  const skuId = Number(params.get('skuId'))
+  const sku = (skus.skus as { id: number; price: { amountMinor: number } }[]).find((s) => s.id === skuId)!
+  const body = {
+    items: [{ skuId, quantity: 1, unitPriceMinor: 1 }],
+    currency: params.get('currency'),
+    player: { playerId: searchText(params, 'playerId'), server: searchText(params, 'server') },
+    idempotencyKey,
+  }
+  return { body, priceMinor: sku.price.amountMinor, response: await page.request.post('/api/orders', { data: body }) }
+}
+
+test('the order list pages and filters by status', async ({ page, login }) => {
+  await login()
+  const params = await toCheckout(page)
+  for (let i = 0; i < 2; i++) {
+    const { response } = await orderByApi(page, params)
+    expect(response.status(), await response.text()).toBe(201)
+  }
+  await page.goto('/order/list')
+  await expect(page.getByTestId('order-row')).toHaveCount(2)
+
+  // Cancel one of them from its detail page.
+  await page.getByTestId('order-row').first().click()
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByTestId('cancel-order').click()
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'cancelled')
+
+  await page.goto('/order/list')
+  await page.getByTestId('status-filter').selectOption('cancelled')
+  await expect(page).toHaveURL(/status=cancelled/)
   await expect(page.getByTestId('order-row')).toHaveCount(1)
-  await expect(page.getByTestId('order-row').getByTestId('order-status')).toHaveAttribute('data-status', 'refunded')
+  await expect(page.getByTestId('order-row').getByTestId('order-status')).toHaveAttribute('data-status', 'cancelled')
+  await page.getByTestId('status-filter').selectOption('')
+  await expect(page.getByTestId('order-row')).toHaveCount(2)
 })
 
 test('the REST API: prices from the server, tampering refused, methods catalogue, signed webhooks only', async ({
   page,
+  login,
 }) => {
   const anonymous = await page.request.get('/api/orders')
   expect(anonymous.status()).toBe(401)
@@ -217,32 +262,30 @@ test('the REST API: prices from the server, tampering refused, methods catalogue
   })
   expect(forged.status()).toBe(401)
 
-  await signIn(page)
-  const list = await (await page.request.get('/api/orders?pageSize=2')).json()
-  expect(list.items).toHaveLength(2)
-  const detail = await (await page.request.get(`/api/orders/${list.items[0].id}`)).json()
-  const same = await (await page.request.get(`/api/orders?id=${list.items[0].id}`)).json()
-  expect(same).toEqual(detail)
-  const item = detail.items[0]
-  const body = {
-    items: [{ skuId: item.skuId, quantity: 1, unitPriceMinor: 1 }],
-    currency: detail.currency,
-    player: { playerId: '123456789', server: detail.player.server },
-    idempotencyKey: `api-${Date.now()}`,
-  }
-  const tampered = await page.request.post('/api/orders', { data: { ...body, expectedTotal: 1 } })
-  expect(tampered.status()).toBe(409)
-  const created = await page.request.post('/api/orders', { data: body })
+  await login()
+  const params = await toCheckout(page)
+  const { body, priceMinor, response: created } = await orderByApi(page, params)
   expect(created.status()).toBe(201)
   const order = await created.json()
-  expect(order.totalMinor).toBe(item.unitPriceMinor)
+  expect(order.totalMinor).toBe(priceMinor)
   const replay = await page.request.post('/api/orders', { data: body })
   expect(replay.status()).toBe(200)
   expect((await replay.json()).id).toBe(order.id)
   const reused = await page.request.post('/api/orders', {
-    data: { ...body, items: [{ skuId: item.skuId, quantity: 2 }] },
+    data: { ...body, items: [{ skuId: body.items[0]!.skuId, quantity: 2 }] },
   })
   expect(reused.status()).toBe(409)
+  const tampered = await page.request.post('/api/orders', {
+    data: { ...body, idempotencyKey: randomUUID(), expectedTotal: 1 },
+  })
+  expect(tampered.status()).toBe(409)
+
+  const list = await (await page.request.get('/api/orders?pageSize=2')).json()
+  expect(list.items.map((o: { id: string }) => o.id)).toEqual([order.id])
+  const detail = await (await page.request.get(`/api/orders/${order.id}`)).json()
+  const same = await (await page.request.get(`/api/orders?id=${order.id}`)).json()
+  expect(same).toEqual(detail)
+  expect(detail.items[0]).toMatchObject({ skuId: body.items[0]!.skuId, unitPriceMinor: priceMinor })
   const pay = await page.request.post('/api/pay', { data: { orderId: order.id, method: 'card' } })
   expect(pay.status()).toBe(201)
   expect((await pay.json()).redirectUrl).toMatch(/\/api\/pay\/pacypay\/cashier-desk\/transactions\?id=sbx_/)

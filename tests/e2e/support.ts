@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type Page } from '@playwright/test'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
 
 /** The e2e server's DATA_DIR (scripts/e2e-server.mjs): mail lands in its outbox as .eml files. */
 export const OUTBOX = path.resolve(process.env.DATA_DIR ?? '.data-test/e2e', 'outbox')
@@ -37,4 +37,13 @@ export async function codeFor(email: string): Promise<string> {
     })
     .toBeTruthy()
   return code!
+}
+
+/**
+ * A referral click is recorded once the landing page's script confirms it: wait for the
+ * attribution cookie that confirmation sets.
+ */
+export async function referralCookie(context: BrowserContext) {
+  await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'aff_ref')).toBe(true)
+  return (await context.cookies()).find((c) => c.name === 'aff_ref')!
 }

@@ -1,7 +1,7 @@
 /**
  * The /api/ms/* door: who may call what (401 / 403 / 400 with codes), response shapes, and the
- * referral visit (302 with cookies). Requests are signed in with a test header through the
- * affiliate module's user lookup seam.
+ * referral visit (302 with a pending cookie, confirmed by the landing page's script). Requests are
+ * signed in with a test header through the caller module's resolver argument.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -12,11 +12,11 @@ import {
   type ApiCtx,
 } from '../../src/modules/affiliate/api.server'
 import { onOrderDelivered, onOrderPaid, releaseDueCommissions } from '../../src/modules/affiliate/commission.server'
-import { ATTRIBUTION_COOKIE, VISITOR_COOKIE } from '../../src/modules/affiliate/cookies'
-import { setUserIdResolver } from '../../src/modules/affiliate/current-user.server'
+import { ATTRIBUTION_COOKIE, PENDING_COOKIE, VISITOR_COOKIE } from '../../src/modules/affiliate/cookies'
 import { reconcileLedger } from '../../src/modules/affiliate/reconcile.server'
 import { bindReferredUser } from '../../src/modules/affiliate/referral.server'
-import { referralVisit } from '../../src/modules/affiliate/visit.server'
+import { confirmReferralVisit, referralVisit, type VisitInput } from '../../src/modules/affiliate/visit.server'
+import { TELEGRAM_IN_APP_UA, WHATSAPP_IN_APP_UA, WHATSAPP_PREVIEW_UA } from '../fixtures/user-agents'
 import type { Db } from '../../src/server/db/client'
 import { errorResponse } from '../../src/server/http/respond'
 import {
@@ -40,8 +40,31 @@ let promoter: Awaited<ReturnType<typeof makePromoter>>
 let operator: string
 
 type Handler = (ctx: ApiCtx) => Promise<Response>
+/** Signs requests in per call: the user id travels in a test header. */
+const testUser = async (request: Request) => request.headers.get('x-test-user')
 /** A JSON answer: an error envelope or a resource, read loosely by the assertions. */
 type Body = { error: { code: string; issues: { message: string }[] } } & Record<string, unknown>
+
+const cookiePairs = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]!).join('; ')
+
+/**
+ * A person following a referral link: the redirect, then the landing page's script confirming the
+ * click with the cookies the redirect set (as a browser, in-app ones included, does).
+ */
+async function followLink(url: string, input: VisitInput, userAgent: string) {
+  const visit = await referralVisit(db, new Request(url, { headers: { 'user-agent': userAgent } }), input)
+  const confirmed = await confirmReferralVisit(
+    db,
+    new Request('http://shop.test/_serverFn/confirm', {
+      method: 'POST',
+      headers: { 'user-agent': userAgent, cookie: cookiePairs(visit.headers.getSetCookie()) },
+    }),
+  )
+  return { visit, confirmed }
+}
+
+const attributionOf = (setCookies: string[]) =>
+  /=([^;]+)/.exec(setCookies.find((c) => c.startsWith(`${ATTRIBUTION_COOKIE}=`)) ?? '')?.[1]
 
 /** Calls a handler as the route would (errors become coded JSON) and reads the answer. */
 async function call(
@@ -62,7 +85,7 @@ async function call(
     headers,
     body: opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
   })
-  const response = await handler({ db, request, params: opts.params }).catch(errorResponse)
+  const response = await handler({ db, request, params: opts.params, resolve: testUser }).catch(errorResponse)
   const text = await response.text()
   return { status: response.status, body: text ? (JSON.parse(text) as Body) : undefined }
 }
@@ -70,14 +93,12 @@ async function call(
 beforeAll(async () => {
   env = await openTestDb()
   db = env.db
-  setUserIdResolver(async (request) => request.headers.get('x-test-user'))
   shopper = await makeUser(db, 'plain')
   promoter = await makePromoter(db)
   const [op] = await db.insert(t.users).values({ email: 'ops@example.test', role: 'operator' }).returning()
   operator = op.id
 })
 afterAll(async () => {
-  setUserIdResolver()
   clock.restore()
   await env?.close()
 })
@@ -202,16 +223,17 @@ describe('a promoter through the API', () => {
     expect(link).toMatchObject({ target: '/news?x=1', campaign: 'spring', clicks: 0 })
 
     // A visitor arrives by the link under /fr, signs up and buys.
-    const visit = await referralVisit(
-      db,
-      new Request(`http://shop.test/fr/affiliate/reflink/${link.code.toLowerCase()}`, {
-        headers: { 'user-agent': BROWSER_UA },
-      }),
+    const { visit, confirmed } = await followLink(
+      `http://shop.test/fr/affiliate/reflink/${link.code.toLowerCase()}`,
       { code: link.code.toLowerCase(), locale: 'fr' },
+      BROWSER_UA,
     )
     expect(visit.status).toBe(302)
     expect(visit.headers.get('location')).toBe('/fr/news?x=1')
-    const cookies = visit.headers.getSetCookie()
+    // The redirect only marks the click as pending; the page's confirmation records it.
+    expect(visit.headers.getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^${PENDING_COOKIE}=`))])
+    expect(confirmed.recorded).toBe(true)
+    const cookies = confirmed.cookies
     expect(cookies.find((c) => c.startsWith(`${VISITOR_COOKIE}=`))).toMatch(/HttpOnly; SameSite=Lax/)
     const attribution = cookies.find((c) => c.startsWith(`${ATTRIBUTION_COOKIE}=`))!
     expect(attribution).toContain('Max-Age=2592000')
@@ -296,20 +318,57 @@ describe('a promoter through the API', () => {
     expect(res.status).toBe(404)
   })
 
-  it('sends bots on without a cookie and keeps ?ref= visits on the page', async () => {
-    const bot = await referralVisit(
+  it('counts clicks from in-app browsers and never from link-preview fetches, and keeps ?ref= visits on the page', async () => {
+    const clicksOf = async () =>
+      (await db.select().from(t.referralClicks).where(eq(t.referralClicks.promoterId, promoter.userId))).length
+    const before = await clicksOf()
+
+    // A preview fetcher (WhatsApp's names no "bot") follows the redirect but runs no script and
+    // sends no cookie back: nothing is counted, whatever its name.
+    const preview = await referralVisit(
       db,
-      new Request('http://shop.test/', { headers: { 'user-agent': 'facebookexternalhit/1.1' } }),
+      new Request('http://shop.test/affiliate/reflink/x', { headers: { 'user-agent': WHATSAPP_PREVIEW_UA } }),
       { code: promoter.promoteCode },
     )
-    expect(bot.status).toBe(302)
-    expect(bot.headers.getSetCookie()).toEqual([])
-    const ref = await referralVisit(
+    expect(preview.status).toBe(302)
+    const noCookies = new Request('http://shop.test/_serverFn/confirm', {
+      method: 'POST',
+      headers: { 'user-agent': WHATSAPP_PREVIEW_UA },
+    })
+    expect(await confirmReferralVisit(db, noCookies)).toEqual({ recorded: false, cookies: [] })
+    expect(await clicksOf()).toBe(before)
+
+    // Friends opening the link inside Telegram's and WhatsApp's browsers count, and their sign-ups
+    // are attributed to the promoter.
+    for (const ua of [TELEGRAM_IN_APP_UA, WHATSAPP_IN_APP_UA]) {
+      const { confirmed } = await followLink(
+        'http://shop.test/affiliate/reflink/x',
+        { code: promoter.promoteCode.toLowerCase() },
+        ua,
+      )
+      expect(confirmed.recorded, ua).toBe(true)
+      const friend = await makeUser(db)
+      expect(await bindReferredUser(db, friend, attributionOf(confirmed.cookies))).toMatchObject({
+        bound: true,
+        promoterId: promoter.userId,
+      })
+    }
+    expect(await clicksOf()).toBe(before + 2)
+
+    // A HEAD request (link checker) gets no pending cookie at all.
+    const head = await referralVisit(
       db,
-      new Request('http://shop.test/offer/1?ref=x', { headers: { 'user-agent': BROWSER_UA } }),
-      { code: promoter.promoteCode, target: '/offer/1' },
+      new Request('http://shop.test/affiliate/reflink/x', { method: 'HEAD', headers: { 'user-agent': BROWSER_UA } }),
+      { code: promoter.promoteCode },
     )
-    expect(ref.headers.get('location')).toBe('/offer/1')
-    expect(ref.headers.getSetCookie()).toHaveLength(2)
+    expect(head.headers.getSetCookie()).toEqual([])
+
+    const ref = await followLink(
+      'http://shop.test/offer/1?ref=x',
+      { code: promoter.promoteCode, target: '/offer/1' },
+      BROWSER_UA,
+    )
+    expect(ref.visit.headers.get('location')).toBe('/offer/1')
+    expect(ref.confirmed.cookies).toHaveLength(3)
   })
 })

@@ -3,7 +3,8 @@
  * withdrawals never overdraw, and concurrent order jobs book commission once.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
+import { describeOnPostgres } from './throwaway-db'
 import {
   onOrderDelivered,
   onOrderPaid,
@@ -17,7 +18,6 @@ import { AppError } from '../../src/modules/errors/app-error'
 import type { Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
 import {
-  PG_URL,
   makeOrder,
   makePromoter,
   openTestDb,
@@ -33,7 +33,7 @@ vi.hoisted(() => {
   process.env.AFFILIATE_MIN_WITHDRAWAL_MINOR = '1000'
 })
 
-describe.skipIf(!PG_URL)('affiliate races on PostgreSQL', () => {
+describeOnPostgres('affiliate races on PostgreSQL', () => {
   let env: TestDb
   let db: Db
   const clock = testClock()

@@ -11,7 +11,7 @@ import { Browser, SHOPPER, signInViaStorefront, startServer, type RunningServer 
 let server: RunningServer
 
 beforeAll(async () => {
-  server = await startServer(3204)
+  server = await startServer()
 })
 afterAll(() => server?.stop())
 

@@ -3,42 +3,62 @@
  * act as a browser with a small cookie jar that honours cookie paths, following redirects by hand.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { createServer, type AddressInfo, type Server } from 'node:net'
 import path from 'node:path'
-import { Client } from 'pg'
+import { staleBuildReason } from './build-first'
+import { createThrowawayDatabase } from './throwaway-db'
 
-export const PG_URL = process.env.TEST_DATABASE_URL
+export { PG_URL } from './throwaway-db'
 export const SHOPPER = { email: 'shopper@example.com', password: 'Shopper123!' }
 
 export interface RunningServer {
   base: string
+  port: number
+  /** The server's DATA_DIR (mail lands in its outbox/). */
   dataDir: string
   logs: string[]
   stop(): Promise<void>
 }
 
-/** A PostgreSQL database that exists only for this test file. */
-export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `auth_${randomBytes(5).toString('hex')}`
-  const admin = async (statement: string) => {
-    const client = new Client({ connectionString: PG_URL })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`create database ${name}`)
-  const url = new URL(PG_URL!)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
+/**
+ * `count` distinct ports the OS has just handed out (held together, so they differ), for child
+ * processes that must know their port before they start.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const probe = createServer()
+          probe.once('error', reject)
+          probe.listen(0, '127.0.0.1', () => resolve(probe))
+        }),
+    ),
+  )
+  const ports = probes.map((p) => (p.address() as AddressInfo).port)
+  await Promise.all(probes.map((p) => new Promise((resolve) => p.close(resolve))))
+  return ports
 }
 
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'auth-srv-'))
+/**
+ * Starts the production build on `port` (default: a free one), with a throwaway data directory (mail outbox and,
+ * unless `env` names a DATABASE_URL or DATA_DIR, its PGlite database), and waits until it is ready
+ * unless `waitForDatabase` is false. dist/ is built by the `server` project's global set-up (build-first.ts).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  port?: number,
+  opts: { waitForDatabase?: boolean } = {},
+): Promise<RunningServer> {
+  const stale = staleBuildReason()
+  if (stale) {
+    throw new Error(
+      `${stale}: run "npm run build", or list this suite in BUILT_SERVER_SUITES (vitest.config.ts), whose project builds first`,
+    )
+  }
+  const data = await createThrowawayDatabase('pglite', 'auth-srv')
+  port ??= (await freePorts(1))[0]!
   const logs: string[] = []
   const child: ChildProcess = spawn(process.execPath, ['server.mjs'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
@@ -47,8 +67,11 @@ export async function startServer(port: number, env: Record<string, string> = {}
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      ...data.env,
       LOG_LEVEL: 'warn',
+      // On PostgreSQL these suites sign in with the demo accounts, which production does not
+      // seed, and a deployment there must name its public origin.
+      ...(env.DATABASE_URL ? { SEED_DEMO: 'true', PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,19 +84,40 @@ export async function startServer(port: number, env: Record<string, string> = {}
     child.stdout!.on('data', onData)
     child.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString()))
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${logs.join('')}`)))
-    setTimeout(() => reject(new Error(`server did not start:\n${logs.join('')}`)), 90_000)
+    setTimeout(() => reject(new Error(`server did not start:\n${logs.join('')}`)), 110_000)
   })
-  await ready
+  await ready.catch(async (error: unknown) => {
+    child.kill('SIGKILL')
+    await data.drop()
+    throw error
+  })
+  // It listens before the database is open: wait until it says it is ready.
+  if (opts.waitForDatabase !== false) await waitUntilReady(`http://127.0.0.1:${port}`, logs)
   return {
     base: `http://127.0.0.1:${port}`,
-    dataDir,
+    port,
+    dataDir: env.DATA_DIR ?? data.dataDir!,
     logs,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
       await exited
-      rmSync(dataDir, { recursive: true, force: true })
+      await data.drop()
     },
+  }
+}
+
+/** Polls /readyz until it answers 200 (the server opens and migrates the database after listening). */
+export async function waitUntilReady(base: string, logs: string[] = [], timeoutMs = 180_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const status = await fetch(`${base}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    )
+    if (status === 200) return
+    if (Date.now() > until) throw new Error(`server at ${base} did not become ready:\n${logs.join('')}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 

@@ -2,26 +2,21 @@
  * Two app instances on one PostgreSQL database behind one public origin: sign-in state, sessions,
  * provider keys and tokens live in the database, so any instance can finish or use what another began.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  Browser,
-  PG_URL,
-  SHOPPER,
-  freshPostgres,
-  signInViaStorefront,
-  startServer,
-  type RunningServer,
-} from './auth-helpers'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { Browser, SHOPPER, freePorts, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
+import { createThrowawayDatabase, describeOnPostgres, type ThrowawayDatabase } from './throwaway-db'
 
-describe.skipIf(!PG_URL)('two instances on one PostgreSQL', () => {
-  let pg: Awaited<ReturnType<typeof freshPostgres>>
+describeOnPostgres('two instances on one PostgreSQL', () => {
+  let pg: ThrowawayDatabase
   let a: RunningServer
   let b: RunningServer
 
   beforeAll(async () => {
-    pg = await freshPostgres()
-    const env = { DATABASE_URL: pg.url, PUBLIC_ORIGIN: 'http://127.0.0.1:3205' }
-    ;[a, b] = await Promise.all([startServer(3205, env), startServer(3206, env)])
+    pg = await createThrowawayDatabase('postgres', 'auth')
+    // One public origin for both (the issuer every token names), as behind a load balancer.
+    const ports = await freePorts(2)
+    const env = { ...pg.env, PUBLIC_ORIGIN: `http://127.0.0.1:${ports[0]}` }
+    ;[a, b] = await Promise.all(ports.map((port) => startServer(env, port)))
   })
 
   afterAll(async () => {

@@ -12,7 +12,7 @@ let config: oidc.Configuration
 let redirectUri: string
 
 beforeAll(async () => {
-  server = await startServer(3203, { OIDC_CLIENT_SECRET: SECRET })
+  server = await startServer({ OIDC_CLIENT_SECRET: SECRET })
   redirectUri = `${server.base}/auth/callback`
   config = await oidc.discovery(new URL(server.base), 'storefront', SECRET, oidc.ClientSecretPost(SECRET), {
     execute: [oidc.allowInsecureRequests],
@@ -41,9 +41,37 @@ describe('openid-client against our authorization server', () => {
     expect(meta.end_session_endpoint).toBe(`${server.base}/connect/logout`)
     expect(meta.response_types_supported).toEqual(['code'])
     expect(meta.code_challenge_methods_supported).toEqual(['S256'])
-    expect(meta.token_endpoint_auth_methods_supported).toEqual(
-      expect.arrayContaining(['client_secret_post', 'client_secret_basic']),
-    )
+    // SPEC §7: the token call authenticates with client_secret_post, and only with it.
+    expect(meta.token_endpoint_auth_methods_supported).toEqual(['client_secret_post'])
+  })
+
+  it('refuses client authentication with HTTP Basic at the token and revocation endpoints', async () => {
+    const basic = `Basic ${Buffer.from(`storefront:${SECRET}`).toString('base64')}`
+    for (const [endpoint, body] of [
+      ['/oauth2/token', { grant_type: 'refresh_token', refresh_token: 'x' }],
+      ['/oauth2/revoke', { token: 'x' }],
+    ] as const) {
+      const answer = await fetch(`${server.base}${endpoint}`, {
+        method: 'POST',
+        headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body),
+      })
+      expect(answer.status, endpoint).toBe(401)
+      expect(await answer.json()).toMatchObject({ error: 'invalid_client' })
+    }
+    // The same credentials in the form body get past client authentication (the token is bogus).
+    const posted = await fetch(`${server.base}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: 'x',
+        client_id: 'storefront',
+        client_secret: SECRET,
+      }),
+    })
+    expect(posted.status).toBe(400)
+    expect(await posted.json()).toMatchObject({ error: 'invalid_grant' })
   })
 
   it('runs code + PKCE, userinfo, rotating refresh and logout', async () => {

@@ -5,22 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client } from 'pg'
-import {
-  Browser,
-  PG_URL,
-  SHOPPER,
-  freshPostgres,
-  signInViaStorefront,
-  startServer,
-  type RunningServer,
-} from './auth-helpers'
+import { createThrowawayDatabase, describeOnPostgres, type ThrowawayDatabase } from './throwaway-db'
+import { Browser, PG_URL, SHOPPER, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
 
 let server: RunningServer
-let pg: Awaited<ReturnType<typeof freshPostgres>> | undefined
+let pg: ThrowawayDatabase | undefined
 
 beforeAll(async () => {
-  pg = PG_URL ? await freshPostgres() : undefined
-  server = await startServer(3202, pg ? { DATABASE_URL: pg.url } : {})
+  pg = PG_URL ? await createThrowawayDatabase('postgres', 'auth') : undefined
+  server = await startServer(pg?.env)
 })
 
 afterAll(async () => {
@@ -79,7 +72,7 @@ describe('storefront sign-in', () => {
   })
 })
 
-describe.skipIf(!PG_URL)('sign-in errors (SPEC §8), each from a tampered callback', () => {
+describeOnPostgres('sign-in errors (SPEC §8), each from a tampered callback', () => {
   async function callbackFor(browser: Browser) {
     const { callback } = await signInViaStorefront(browser, SHOPPER, { stopAtCallback: true })
     return callback

@@ -17,25 +17,22 @@
  * published JWKS. With PGlite the database is closed again before the server opens it.
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK, type JWK, type JWTPayload } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrate, openDatabase } from '../../src/server/db/client'
+import { migrate } from '../../src/server/db/client'
 import { loadAuthSecrets } from '../../src/server/oidc/secrets'
 import {
   Browser,
   PG_URL,
   SHOPPER,
-  freshPostgres,
+  freePorts,
   signInViaStorefront,
   startServer,
   type RunningServer,
 } from './auth-helpers'
+import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-db'
 
-const SERVER_PORT = 3601
-const PROXY_PORT = 3602
+const [SERVER_PORT, PROXY_PORT] = await freePorts(2)
 const ORIGIN = `http://127.0.0.1:${PROXY_PORT}`
 
 interface TokenCall {
@@ -50,8 +47,7 @@ type Tamper = (body: Record<string, unknown>, params: URLSearchParams) => Promis
 
 let server: RunningServer
 let proxy: Server
-let pg: Awaited<ReturnType<typeof freshPostgres>> | undefined
-let pgliteDir: string | undefined
+let database: ThrowawayDatabase
 let signingKey: JWK
 let tamper: Tamper | undefined
 const tokenCalls: TokenCall[] = []
@@ -131,9 +127,8 @@ const shortLived: Tamper = async (body, params) =>
 const REFRESH_WINDOW_MS = 10_500
 
 beforeAll(async () => {
-  pg = PG_URL ? await freshPostgres() : undefined
-  pgliteDir = pg ? undefined : mkdtempSync(path.join(tmpdir(), 'auth-tamper-'))
-  const handle = await openDatabase(pg ? { url: pg.url } : { dataDir: pgliteDir })
+  database = await createThrowawayDatabase(PG_URL ? 'postgres' : 'pglite', 'auth_tamper')
+  const handle = await database.open()
   try {
     await migrate(handle)
     const secrets = await loadAuthSecrets(handle.db)
@@ -142,17 +137,13 @@ beforeAll(async () => {
     await handle.close()
   }
   proxy = await startProxy()
-  server = await startServer(SERVER_PORT, {
-    PUBLIC_ORIGIN: ORIGIN,
-    ...(pg ? { DATABASE_URL: pg.url } : { DATA_DIR: pgliteDir! }),
-  })
+  server = await startServer({ PUBLIC_ORIGIN: ORIGIN, ...database.env }, SERVER_PORT)
 })
 
 afterAll(async () => {
   await server?.stop()
   await new Promise((resolve) => proxy?.close(resolve))
-  await pg?.drop()
-  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true })
+  await database?.drop()
 })
 
 async function errorOf(browser: Browser, url: string) {
@@ -187,6 +178,17 @@ function logged(): Record<string, unknown>[] {
 const me = (browser: Browser) => browser.request('/api/users/me')
 
 describe('sign-in errors (SPEC §8) from a replayed code or a tampered token answer', () => {
+  it('the storefront authenticates its token calls with client_secret_post (SPEC §7)', async () => {
+    const browser = new Browser(ORIGIN)
+    const before = tokenCalls.length
+    await signInViaStorefront(browser)
+    const exchange = tokenCalls.slice(before).find((c) => c.params.get('grant_type') === 'authorization_code')!
+    expect(exchange.status).toBe(200)
+    expect(exchange.headers.authorization).toBeUndefined()
+    expect(exchange.params.get('client_id')).toBe('storefront')
+    expect(exchange.params.get('client_secret')).toMatch(/^[\w-]{32,}$/)
+  })
+
   it('replayed code: the storefront refuses the callback, the server refuses the code and revokes the grant', async () => {
     tamper = shortLived
     const browser = new Browser(ORIGIN)

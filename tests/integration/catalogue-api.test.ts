@@ -2,21 +2,19 @@
  * Bad input to every catalogue/content API endpoint and server-function schema: always a 400 with
  * a machine-readable error code, never a 500. Handlers run in-process on a seeded PGlite database.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { siteOrigin } from '../../src/server/http/origin'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { filterSkuQuerySchema } from '../../src/modules/catalog/offer.schemas'
 import { contentInputSchema, newsInputSchema } from '../../src/modules/cms/content.schemas'
 import { checkPlayerInputSchema } from '../../src/modules/fulfilment/supplier'
-import { closeDb, getDb } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
 import { seedDemoData } from '../../src/server/db/seed'
 import { Route as FilterSkuRoute } from '../../src/routes/api/items/filterSku'
 import { Route as RedirectsRoute } from '../../src/routes/api/cms/redirects'
 import { Route as SitemapRoute } from '../../src/routes/sitemap[.]xml'
 import { Route as RobotsRoute } from '../../src/routes/robots[.]txt'
+import { throwawayAppDatabase } from './throwaway-db'
 
 type Handler = (ctx: { request: Request }) => Promise<Response>
 const getHandler = (route: unknown): Handler =>
@@ -24,16 +22,12 @@ const getHandler = (route: unknown): Handler =>
 
 const call = (route: unknown, url: string) => getHandler(route)({ request: new Request(`http://shop.test${url}`) })
 
-let dir: string
+const appDb = throwawayAppDatabase('catalogue-api')
 /** Looked up after seeding: the region-locked gift card offer and a real server of offer 1. */
 const ids = { regional: 0, server: '' }
-const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'catalogue-api-'))
-  process.env.DATA_DIR = path.join(dir, 'data')
-  delete process.env.DATABASE_URL
-  const db = await getDb()
+  const db = await appDb()
   await seedDemoData(db)
   const [regional] = await db
     .select({ id: t.offers.id })
@@ -43,14 +37,6 @@ beforeAll(async () => {
   ids.regional = regional.id
   const [game] = await db.select().from(t.games).where(eq(t.games.slug, 'starfall-legends'))
   ids.server = game.playerFields.find((f) => f.key === 'server')!.options![0].value
-})
-
-afterAll(async () => {
-  await closeDb()
-  Object.assign(process.env, saved)
-  if (saved.DATA_DIR === undefined) delete process.env.DATA_DIR
-  if (saved.DATABASE_URL === undefined) delete process.env.DATABASE_URL
-  rmSync(dir, { recursive: true, force: true })
 })
 
 describe('GET /api/items/filterSku', () => {
@@ -103,16 +89,20 @@ describe('endpoints without input', () => {
     const response = await call(SitemapRoute, '/sitemap.xml?x=1')
     expect(response.status).toBe(200)
     const xml = await response.text()
+    // Absolute URLs come from the configured origin, never from the request's Host (shop.test).
+    const origin = siteOrigin()
+    expect(xml).not.toContain('shop.test')
     for (const loc of ['/', '/en', '/de', '/ru/news', '/fr/categories/mobile-games', '/pt/offer/1', '/es/about-us']) {
-      expect(xml).toContain(`<loc>http://shop.test${loc}</loc>`)
+      expect(xml).toContain(`<loc>${origin}${loc}</loc>`)
     }
-    expect(xml).toContain('hreflang="x-default" href="http://shop.test/news"')
-    expect(xml).toContain('hreflang="de-DE" href="http://shop.test/de/articles/store-open-in-six-languages"')
+    expect(xml).toContain(`hreflang="x-default" href="${origin}/news"`)
+    expect(xml).toContain(`hreflang="de-DE" href="${origin}/de/articles/store-open-in-six-languages"`)
   })
 
   it('GET /robots.txt points to the sitemap and keeps private areas out', async () => {
     const text = await (await call(RobotsRoute, '/robots.txt')).text()
-    expect(text).toContain('Sitemap: http://shop.test/sitemap.xml')
+    expect(text).toContain(`Sitemap: ${siteOrigin()}/sitemap.xml`)
+    expect(text).not.toContain('shop.test')
     for (const p of ['/api/', '/workshop/', '/order/', '/user/', '/auth/']) expect(text).toContain(`Disallow: ${p}`)
   })
 })

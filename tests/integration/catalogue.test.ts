@@ -3,9 +3,6 @@
  * localized reads with English fallback, the sandbox supplier, sanitised CMS HTML, short links,
  * redirects, the sitemap and the in-process cache.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getCategoryPage } from '../../src/modules/catalog/category.server'
@@ -20,12 +17,11 @@ import { AppError } from '../../src/modules/errors/app-error'
 import { checkPlayerForOffer } from '../../src/modules/fulfilment/player.server'
 import { sandboxSupplier } from '../../src/modules/fulfilment/sandbox-supplier.server'
 import { invalidate } from '../../src/server/cache'
-import { migrate, openDatabase, type Db, type DbHandle } from '../../src/server/db/client'
+import type { Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
-import { seedDemoData } from '../../src/server/db/seed'
+import { openThrowawayDb, type TestDb } from './throwaway-db'
 
-let dir: string
-let handle: DbHandle
+let test: TestDb
 let db: Db
 /** The first server value of a game (seeded values are slugs of the labels). */
 const serverOf = async (slug: string) => {
@@ -42,17 +38,11 @@ const offerOf = async (slug: string) => {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'catalogue-test-'))
-  handle = await openDatabase({ dataDir: path.join(dir, 'data') })
-  db = handle.db
-  await migrate(handle)
-  await seedDemoData(db)
+  test = await openThrowawayDb({ driver: 'pglite', prefix: 'catalogue' })
+  db = test.db
 })
 
-afterAll(async () => {
-  await handle?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => test?.close())
 
 async function expectAppError(promise: Promise<unknown>, code: string) {
   const error = await promise.then(

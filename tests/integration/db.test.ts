@@ -3,13 +3,11 @@
  * TEST_DATABASE_URL is set, on a freshly created PostgreSQL database that is dropped afterwards.
  */
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, eq, getTableName, is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
-import { Client } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { verifyPassword } from '../../src/modules/accounts/password.server'
@@ -31,48 +29,19 @@ import {
 } from '../../src/server/db/client'
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts'
 import * as schema from '../../src/server/db/schema'
-import { seedDemoData } from '../../src/server/db/seed'
+import { seedCatalogData, seedDemoAccounts, seedDemoData } from '../../src/server/db/seed'
 import { PAGE_ROUTES } from '../../src/server/db/seed-data/pages'
+import {
+  createThrowawayDatabase,
+  describeOnEachDriver,
+  describeOnPostgres,
+  type ThrowawayDatabase,
+} from './throwaway-db'
 import { invalidate } from '../../src/server/cache'
 
-const PG_URL = process.env.TEST_DATABASE_URL
 const TABLES = Object.values(schema)
   .filter((v) => is(v, PgTable))
   .map((t) => getTableName(t as PgTable))
-
-/** A database that exists only for this run. */
-interface Target {
-  open(): Promise<DbHandle>
-  cleanup(): Promise<void>
-}
-
-function pgliteTarget(): Target {
-  const dir = mkdtempSync(path.join(tmpdir(), 'db-test-'))
-  return {
-    open: () => openDatabase({ dataDir: path.join(dir, 'data') }),
-    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-  }
-}
-
-async function postgresTarget(baseUrl: string): Promise<Target> {
-  const name = `t_${randomBytes(6).toString('hex')}`
-  const admin = async (statement: string) => {
-    const client = new Client({ connectionString: baseUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`create database ${name}`)
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  return {
-    open: () => openDatabase({ url: url.toString(), poolSize: 4 }),
-    cleanup: () => admin(`drop database if exists ${name} with (force)`),
-  }
-}
 
 async function countRows(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {}
@@ -83,18 +52,16 @@ async function countRows(db: Db): Promise<Record<string, number>> {
   return out
 }
 
-const drivers = [{ driver: 'pglite' as const }, ...(PG_URL ? [{ driver: 'postgres' as const }] : [])]
-
-describe.each(drivers)('data layer on $driver', ({ driver }) => {
-  let target: Target
+describeOnEachDriver('data layer', (driver) => {
+  let target: ThrowawayDatabase
   let handle: DbHandle
   let db: Db
   const seedResults: { inserted: boolean }[] = []
   const counts: Record<string, number>[] = []
 
   beforeAll(async () => {
-    target = driver === 'pglite' ? pgliteTarget() : await postgresTarget(PG_URL!)
-    handle = await target.open()
+    target = await createThrowawayDatabase(driver, 'db')
+    handle = await target.open({ poolSize: 4 })
     db = handle.db
     await migrate(handle)
     for (let i = 0; i < 2; i++) {
@@ -105,7 +72,7 @@ describe.each(drivers)('data layer on $driver', ({ driver }) => {
 
   afterAll(async () => {
     await handle?.close()
-    await target?.cleanup()
+    await target?.drop()
   })
 
   it('migrates every schema table, and migrating again is a no-op', async () => {
@@ -121,7 +88,8 @@ describe.each(drivers)('data layer on $driver', ({ driver }) => {
   it('seeds once: the second run inserts nothing', () => {
     expect(seedResults).toEqual([{ inserted: true }, { inserted: false }])
     expect(counts[1]).toEqual(counts[0])
-    expect(counts[0]).toMatchObject({ meta: 1, users: 3, promoters: 1, coupons: 3 })
+    // Two seed markers: the sample catalogue and the demo accounts are seeded separately.
+    expect(counts[0]).toMatchObject({ meta: 2, users: 3, promoters: 1, coupons: 3 })
   })
 
   it('has a sellable catalog with hand-set integer prices in four currencies', async () => {
@@ -423,18 +391,22 @@ describe('PGlite directory lock', () => {
   })
 })
 
-describe.skipIf(!PG_URL)('PostgreSQL instances starting together', () => {
-  let target: Target
+describeOnPostgres('PostgreSQL instances starting together', () => {
+  let target: ThrowawayDatabase
   let handles: DbHandle[] = []
 
   beforeAll(async () => {
-    target = await postgresTarget(PG_URL!)
-    handles = await Promise.all([target.open(), target.open(), target.open()])
+    target = await createThrowawayDatabase('postgres', 'db')
+    handles = await Promise.all([
+      target.open({ poolSize: 4 }),
+      target.open({ poolSize: 4 }),
+      target.open({ poolSize: 4 }),
+    ])
   })
 
   afterAll(async () => {
     await Promise.all(handles.map((h) => h.close()))
-    await target?.cleanup()
+    await target?.drop()
   })
 
   it('migrate concurrently without colliding, applying each migration once', async () => {
@@ -447,10 +419,16 @@ describe.skipIf(!PG_URL)('PostgreSQL instances starting together', () => {
     expect(applied.n).toBe(journal.entries.length)
   })
 
-  it('seed concurrently with exactly one winner', async () => {
-    const results = await Promise.all(handles.map((h) => seedDemoData(h.db)))
-    expect(results.filter((r) => r.inserted)).toHaveLength(1)
+  it('seed concurrently with exactly one winner per part (catalogue, accounts)', async () => {
+    const catalog = await Promise.all(handles.map((h) => seedCatalogData(h.db)))
+    expect(catalog.filter((r) => r.inserted)).toHaveLength(1)
+    const accounts = await Promise.all(handles.map((h) => seedDemoAccounts(h.db)))
+    expect(accounts.filter((r) => r.inserted)).toHaveLength(1)
+    const again = await Promise.all(handles.map((h) => seedDemoData(h.db)))
+    expect(again.filter((r) => r.inserted)).toHaveLength(0)
     const [games] = await selectRows<{ n: number }>(handles[0].db, sql`select count(*)::int as n from games`)
     expect(games.n).toBeGreaterThanOrEqual(14)
+    const [users] = await selectRows<{ n: number }>(handles[0].db, sql`select count(*)::int as n from users`)
+    expect(users.n).toBe(3)
   })
 })

@@ -7,7 +7,8 @@ import { TEST_DATA_DIR } from './orders-env'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeOnPostgres } from './throwaway-db'
 import { AppError } from '../../src/modules/errors/app-error'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import type { GatewayEvent } from '../../src/modules/payments/gateway'
@@ -16,7 +17,6 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signPayload } from '../../src/modul
 import * as t from '../../src/server/db/schema'
 import { WEBHOOK_QUEUE, type WebhookDelivery } from '../../src/server/payments/sandbox/gateway.server'
 import {
-  PG_URL,
   jobCount,
   makeUser,
   openTestDb,
@@ -47,7 +47,7 @@ async function inParallel<T>(items: T[], width: number, fn: (x: T) => Promise<un
   )
 }
 
-describe.skipIf(!PG_URL)('orders under concurrency (PostgreSQL)', () => {
+describeOnPostgres('orders under concurrency (PostgreSQL)', () => {
   let tdb: TestDb
   let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>
 

@@ -7,7 +7,8 @@ import { TEST_DATA_DIR } from './orders-env'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeOnEachDriver } from './throwaway-db'
 import { listMyCoupons, previewCoupon, redeemCouponCode } from '../../src/modules/coupons/my-coupons.server'
 import { AppError } from '../../src/modules/errors/app-error'
 import { cancelOrder } from '../../src/modules/orders/cancel-order.server'
@@ -19,7 +20,6 @@ import { startPayment } from '../../src/modules/payments/start-payment.server'
 import * as t from '../../src/server/db/schema'
 import { claimJobs, runJob } from '../../src/server/jobs/worker'
 import {
-  PG_URL,
   jobCount,
   makeUser,
   openTestDb,
@@ -52,9 +52,7 @@ async function appError(p: Promise<unknown>): Promise<AppError> {
   return e as AppError
 }
 
-const drivers = [{ driver: 'pglite' as const }, ...(PG_URL ? [{ driver: 'postgres' as const }] : [])]
-
-describe.each(drivers)('orders on $driver', ({ driver }) => {
+describeOnEachDriver('orders', (driver) => {
   let tdb: TestDb
   let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>
   let user: string

@@ -7,11 +7,11 @@ import { TEST_DATA_DIR } from './orders-env'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeOnPostgres } from './throwaway-db'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import * as t from '../../src/server/db/schema'
 import {
-  PG_URL,
   makeUser,
   openTestDb,
   orderInput,
@@ -63,7 +63,7 @@ async function waitFor(check: () => Promise<boolean>, ms: number): Promise<void>
   throw new Error('timed out')
 }
 
-describe.skipIf(!PG_URL)('job worker killed with SIGKILL (PostgreSQL)', () => {
+describeOnPostgres('job worker killed with SIGKILL (PostgreSQL)', () => {
   let tdb: TestDb
   let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>
   let worker: ChildProcess | undefined

@@ -1,16 +1,79 @@
 /**
- * A migrated, seeded database that exists only for one test file: a fresh PostgreSQL database
- * (dropped on close) or a PGlite directory in the temp folder.
+ * The one way tests get a database of their own: a PostgreSQL database with a random name
+ * (dropped afterwards) or a PGlite directory in the temp folder (removed afterwards). Also the
+ * `describe` variants for suites that only prove something on PostgreSQL, so that a run without
+ * TEST_DATABASE_URL says what it skipped, and a CI run without it fails instead of skipping.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Client } from 'pg'
-import { migrate, openDatabase, type Db, type DbHandle } from '../../src/server/db/client'
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import {
+  closeDb,
+  getDb,
+  migrate,
+  openDatabase,
+  type Db,
+  type DbDriver,
+  type DbHandle,
+} from '../../src/server/db/client'
 import { seedDemoData } from '../../src/server/db/seed'
 
 export const PG_URL = process.env.TEST_DATABASE_URL
+const IN_CI = Boolean(process.env.CI) && process.env.CI !== 'false'
+
+/** An empty database that exists only for one test file (or one server started by it). */
+export interface ThrowawayDatabase {
+  driver: DbDriver
+  /** postgres:// URL (PostgreSQL), for child processes: DATABASE_URL. */
+  url?: string
+  /** PGlite data directory, for child processes: DATA_DIR. */
+  dataDir?: string
+  /** The environment that points a server process at this database. */
+  env: Record<string, string>
+  open(opts?: { poolSize?: number }): Promise<DbHandle>
+  drop(): Promise<void>
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new Client({ connectionString: PG_URL })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Creates an empty database; `prefix` names it, to tell test files apart when debugging. */
+export async function createThrowawayDatabase(driver: DbDriver, prefix: string): Promise<ThrowawayDatabase> {
+  if (driver === 'postgres') {
+    if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set')
+    const name = `${prefix}_${randomBytes(6).toString('hex')}`
+    await admin(`create database ${name}`)
+    const u = new URL(PG_URL)
+    u.pathname = `/${name}`
+    const url = u.toString()
+    return {
+      driver,
+      url,
+      env: { DATABASE_URL: url },
+      open: (opts) => openDatabase({ url, poolSize: opts?.poolSize ?? 10 }),
+      drop: () => admin(`drop database if exists ${name} with (force)`),
+    }
+  }
+  const root = mkdtempSync(path.join(tmpdir(), `${prefix}-test-`))
+  const dataDir = path.join(root, 'data')
+  return {
+    driver,
+    dataDir,
+    env: { DATA_DIR: dataDir },
+    open: () => openDatabase({ dataDir }),
+    drop: async () => rmSync(root, { recursive: true, force: true }),
+  }
+}
 
 export interface TestDb {
   db: Db
@@ -20,48 +83,75 @@ export interface TestDb {
   close(): Promise<void>
 }
 
-async function admin(baseUrl: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: baseUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
+/** A migrated (and by default seeded) database, open, that exists only for one test file. */
 export async function openThrowawayDb(opts: {
-  driver: 'pglite' | 'postgres'
-  /** Names the PostgreSQL database / temp folder, to tell test files apart when debugging. */
+  driver: DbDriver
   prefix: string
   poolSize?: number
+  seed?: boolean
 }): Promise<TestDb> {
-  let handle: DbHandle
-  let cleanup: () => Promise<void>
-  let url: string | undefined
-  if (opts.driver === 'postgres') {
-    if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set')
-    const name = `${opts.prefix}_${randomBytes(6).toString('hex')}`
-    await admin(PG_URL, `create database ${name}`)
-    const u = new URL(PG_URL)
-    u.pathname = `/${name}`
-    url = u.toString()
-    handle = await openDatabase({ url, poolSize: opts.poolSize ?? 10 })
-    cleanup = () => admin(PG_URL, `drop database if exists ${name} with (force)`)
-  } else {
-    const dir = mkdtempSync(path.join(tmpdir(), `${opts.prefix}-test-`))
-    handle = await openDatabase({ dataDir: path.join(dir, 'data') })
-    cleanup = async () => rmSync(dir, { recursive: true, force: true })
-  }
+  const database = await createThrowawayDatabase(opts.driver, opts.prefix)
+  const handle = await database.open({ poolSize: opts.poolSize })
   await migrate(handle)
-  await seedDemoData(handle.db)
+  if (opts.seed !== false) await seedDemoData(handle.db)
   return {
     db: handle.db,
     handle,
-    url,
+    url: database.url,
     async close() {
       await handle.close()
-      await cleanup()
+      await database.drop()
     },
   }
+}
+
+/**
+ * For files that call the app's doors in-process: points the app's own database (getDb(), opened
+ * from DATA_DIR and migrated, not seeded) at a throwaway PGlite directory for this file, and puts
+ * the environment back afterwards. Returns the migrated database once `beforeAll` has run.
+ */
+export function throwawayAppDatabase(prefix: string): () => Promise<Db> {
+  const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL }
+  let data: ThrowawayDatabase | undefined
+  beforeAll(async () => {
+    data = await createThrowawayDatabase('pglite', prefix)
+    process.env.DATA_DIR = data.dataDir
+    delete process.env.DATABASE_URL
+    await getDb()
+  })
+  afterAll(async () => {
+    await closeDb()
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key]
+      else process.env[key] = value
+    }
+    await data?.drop()
+  })
+  return getDb
+}
+
+/**
+ * `describe` for suites that only prove something on PostgreSQL (races, several processes on one
+ * database): PGlite serialises everything, so they cannot run there. Without TEST_DATABASE_URL
+ * the suite is reported as skipped with the reason in its name; in CI it fails instead, because
+ * a green CI run must not have silently left out the race tests.
+ */
+export function describeOnPostgres(name: string, body: () => void): void {
+  if (PG_URL) {
+    describe(name, body)
+  } else if (IN_CI) {
+    describe(name, () => {
+      it('needs TEST_DATABASE_URL (required when CI is set)', () => {
+        throw new Error(`"${name}" needs PostgreSQL: set TEST_DATABASE_URL (CI must not skip it)`)
+      })
+    })
+  } else {
+    describe.skip(`${name} [skipped: TEST_DATABASE_URL not set]`, body)
+  }
+}
+
+/** The same suite on PGlite and, through `describeOnPostgres`, on PostgreSQL. */
+export function describeOnEachDriver(name: string, body: (driver: DbDriver) => void): void {
+  describe(`${name} on pglite`, () => body('pglite'))
+  describeOnPostgres(`${name} on postgres`, () => body('postgres'))
 }

@@ -1,5 +1,6 @@
 /** Commission, attribution, payout and target rules of the affiliate programme (pure functions). */
 import { describe, expect, it } from 'vitest'
+import { TELEGRAM_IN_APP_UA, WHATSAPP_IN_APP_UA } from '../fixtures/user-agents'
 import { performanceQuerySchema, requestWithdrawalSchema } from '../../src/modules/affiliate/affiliate.schemas'
 import {
   isBot,
@@ -87,6 +88,9 @@ describe('attribution window', () => {
     expect(isBot('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148')).toBe(
       false,
     )
+    // In-app browsers name their app: a friend opening a link inside Telegram or WhatsApp is a person.
+    expect(isBot(TELEGRAM_IN_APP_UA)).toBe(false)
+    expect(isBot(WHATSAPP_IN_APP_UA)).toBe(false)
     for (const ua of [
       'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
       'Mozilla/5.0 (compatible; bingbot/2.0)',

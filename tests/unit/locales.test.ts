@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   detectLocale,
+  localeCookieNeeded,
   localeFromPath,
   localizePath,
   matchAcceptLanguage,
@@ -61,5 +62,46 @@ describe('localized paths', () => {
     expect(localizePath('/fr/news', 'de')).toBe('/de/news')
     expect(localizePath('/', 'ru')).toBe('/ru')
     expect(localizePath('/es/offer/1', undefined)).toBe('/offer/1')
+  })
+})
+
+describe('locale cookie: written only when it changes anything', () => {
+  const needed = (input: Parameters<typeof detectLocale>[0]) => localeCookieNeeded(input, detectLocale(input))
+
+  it('stores a first detection that differs from the cookieless default (SPEC §4: first access)', () => {
+    expect(needed({ pathname: '/', acceptLanguage: 'de-DE,de;q=0.9' })).toBe(true)
+    expect(needed({ pathname: '/fr/news' })).toBe(true)
+  })
+
+  it('stores an explicit fallback-language choice that the browser list would not give', () => {
+    expect(needed({ pathname: '/en/news', acceptLanguage: 'de' })).toBe(true)
+  })
+
+  it('writes nothing when the cookieless answer is already that locale (a shareable response)', () => {
+    expect(needed({ pathname: '/' })).toBe(false)
+    expect(needed({ pathname: '/', acceptLanguage: 'en-US,en;q=0.9' })).toBe(false)
+    expect(needed({ pathname: '/es/news', fallback: 'es' })).toBe(false)
+  })
+
+  it('rewrites a valid cookie only when the locale changed', () => {
+    expect(needed({ pathname: '/fr/news', cookie: 'fr' })).toBe(false)
+    expect(needed({ pathname: '/', cookie: 'de', acceptLanguage: 'fr' })).toBe(false)
+    expect(needed({ pathname: '/pt/news', cookie: 'fr' })).toBe(true)
+    expect(needed({ pathname: '/', cookie: 'xx', acceptLanguage: 'de' })).toBe(true)
+  })
+})
+
+describe('locale cookie written by the browser (SPEC §4)', () => {
+  it('carries the server attributes: 365 days, path /, Lax; None and Secure when cross-origin; Secure when configured', async () => {
+    const { localeCookieString } = await import('../../src/modules/i18n/locales')
+    expect(localeCookieString('fr', { secure: false, crossOrigin: false })).toBe(
+      'i18n_locale=fr; Max-Age=31536000; Path=/; SameSite=Lax',
+    )
+    expect(localeCookieString('de', { secure: true, crossOrigin: false })).toBe(
+      'i18n_locale=de; Max-Age=31536000; Path=/; SameSite=Lax; Secure',
+    )
+    expect(localeCookieString('ru', { secure: true, crossOrigin: true })).toBe(
+      'i18n_locale=ru; Max-Age=31536000; Path=/; SameSite=None; Secure',
+    )
   })
 })

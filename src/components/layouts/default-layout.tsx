@@ -4,7 +4,9 @@ import { BackToTop } from '../back-to-top'
 import { CookieNotice } from '../cookie-notice'
 import { Footer } from '../footer'
 import { Header } from '../header'
-import { LiveChat } from '../../modules/ops/third-party'
+import { afterIdle } from '../../modules/ops/after-idle'
+
+const LiveChat = afterIdle(() => import('../../modules/ops/widgets').then((m) => m.LiveChat))
 
 /** Header and footer around the page, back-to-top, cookie notice and the live-chat slot. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
@@ -17,12 +19,12 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         <Trans>Skip to content</Trans>
       </a>
       <Header />
+      <CookieNotice />
       <main id="main" className="flex-1">
         {children}
       </main>
       <Footer />
       <BackToTop />
-      <CookieNotice />
       {/* The live-chat widget mounts here when a provider is configured. */}
       <div id="live-chat-slot" data-testid="live-chat-slot" />
       <LiveChat />

@@ -14,3 +14,6 @@ const code = z.string().regex(/^\d{6}$/, 'must be 6 digits')
 
 export const createAccountSchema = z.object({ email: emailSchema, code, password: passwordSchema })
 export const resetPasswordSchema = z.object({ email: emailSchema, code, password: passwordSchema })
+
+/** What the account forms' server functions answer: done, or an error code and the field at fault. */
+export type FormResult = { ok: true } | { ok: false; error: { code: string; field?: string } }

@@ -1,8 +1,9 @@
-/** Sets a new password from a mailed reset code and signs the account out everywhere. */
+/** Sets a new password from a mailed reset code and signs the account out everywhere (shop and authorization server). */
 import { eq } from 'drizzle-orm'
 import { AppError } from '../errors/app-error'
 import type { Db } from '../../server/db/client'
 import { sessions, users } from '../../server/db/schema'
+import { endAccountAtProvider } from '../../server/oidc/adapter'
 import { hitRateLimits } from '../../server/rate-limit'
 import { VERIFY_LIMITS } from './create-account.server'
 import { consumeEmailCode } from './email-codes.server'
@@ -19,10 +20,17 @@ export async function resetPasswordWithCode(
     })
   }
   const passwordHash = await hashPassword(input.password)
-  const [user] = await db
-    .update(users)
-    .set({ passwordHash, updatedAt: new Date() })
-    .where(eq(users.email, input.email))
-    .returning({ id: users.id })
-  if (user) await db.delete(sessions).where(eq(sessions.userId, user.id))
+  // The new password and the end of every old sign-in commit together: storefront sessions, and
+  // the authorization server's sessions, grants and tokens, so no tab can silently sign back in
+  // with the old password's session and a stolen refresh token dies too.
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.email, input.email))
+      .returning({ id: users.id })
+    if (!user) return
+    await tx.delete(sessions).where(eq(sessions.userId, user.id))
+    await endAccountAtProvider(tx, user.id)
+  })
 }

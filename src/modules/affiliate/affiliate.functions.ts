@@ -7,33 +7,20 @@ import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { getDb } from '../../server/db/client'
-import { toAppError } from '../../server/http/respond'
-import type { ErrorCode } from '../errors/app-error'
+import { currentCaller, requirePromoter, requireUser } from '../auth/caller.server'
+import { attempt } from '../errors/attempt.server'
 import {
   becomePromoterSchema,
   createLinkSchema,
   performanceQuerySchema,
   requestWithdrawalSchema,
 } from './affiliate.schemas'
-import { currentUser, requirePromoter, requireUser } from './current-user.server'
 import { balanceOf } from './ledger.server'
 import { archiveLink, createLink, listLinks } from './links.server'
 import { becomePromoter, findPromoter, toProfile } from './promoters.server'
 import { performance } from './stats.server'
 import { programmeTerms } from './terms.server'
 import { listWithdrawals, requestWithdrawal } from './withdrawals.server'
-
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; issues: string[] }
-
-async function attempt<T>(run: () => Promise<T>): Promise<ActionResult<T>> {
-  try {
-    return { ok: true, data: await run() }
-  } catch (error) {
-    const e = toAppError(error)
-    if (e.code === 'INTERNAL') throw error
-    return { ok: false, code: e.code, issues: (e.issues ?? []).map((i) => i.message) }
-  }
-}
 
 const promoterContext = async () => {
   const db = await getDb()
@@ -44,7 +31,7 @@ const promoterContext = async () => {
 /** Terms for the landing page, and whether the visitor is signed in / already a promoter. */
 export const getAffiliateStatusFn = createServerFn({ method: 'GET' }).handler(async () => {
   const db = await getDb()
-  const user = await currentUser(db, getRequest())
+  const user = await currentCaller(db, getRequest())
   const promoter = user ? await findPromoter(db, user.id) : undefined
   return { terms: programmeTerms(), signedIn: Boolean(user), promoter: promoter ? toProfile(promoter) : null }
 })

@@ -1,6 +1,6 @@
 /** Boundary schemas and response types of the affiliate API (client-safe). */
 import { z } from 'zod'
-import { currencySchema } from '../catalog/money'
+import { currencySchema } from '../catalog/offer.schemas'
 import { isValidIban, normalizeIban } from './payout'
 import { normalizeTargetPath } from './targets'
 

@@ -5,9 +5,9 @@
 import { z } from 'zod'
 import type { Db } from '../../server/db/client'
 import { json } from '../../server/http/respond'
+import { requireOperator, requirePromoter, requireUser, type UserIdResolver } from '../auth/caller.server'
 import { AppError } from '../errors/app-error'
 import { becomePromoterSchema, operatorActionSchema } from './affiliate.schemas'
-import { requireOperator, requirePromoter, requireUser } from './current-user.server'
 import { balanceOf } from './ledger.server'
 import { archiveLink, createLink, listLinks, updateLink } from './links.server'
 import { becomePromoter, toProfile } from './promoters.server'
@@ -26,6 +26,8 @@ export interface ApiCtx {
   db: Db
   request: Request
   params?: Record<string, string | undefined>
+  /** Who is calling; the session cookie / bearer token unless a test signs requests in. */
+  resolve?: UserIdResolver
 }
 
 /** The JSON body; a body that is not JSON is INVALID_INPUT like any other bad input. */
@@ -50,12 +52,12 @@ function param<T>(schema: z.ZodType<T>, value: string | undefined): T {
 }
 
 export const promotersApi = {
-  async get({ db, request }: ApiCtx) {
-    const { promoter } = await requirePromoter(db, request)
+  async get({ db, request, resolve }: ApiCtx) {
+    const { promoter } = await requirePromoter(db, request, resolve)
     return json(toProfile(promoter))
   },
-  async post({ db, request }: ApiCtx) {
-    const user = await requireUser(db, request)
+  async post({ db, request, resolve }: ApiCtx) {
+    const user = await requireUser(db, request, resolve)
     const input = becomePromoterSchema.parse(await body(request))
     const { profile, created } = await becomePromoter(db, user.id, input)
     return json(profile, { status: created ? 201 : 200 })
@@ -63,57 +65,57 @@ export const promotersApi = {
 }
 
 export const linksApi = {
-  async list({ db, request }: ApiCtx) {
-    const { promoter } = await requirePromoter(db, request)
+  async list({ db, request, resolve }: ApiCtx) {
+    const { promoter } = await requirePromoter(db, request, resolve)
     return json(await listLinks(db, promoter))
   },
-  async create({ db, request }: ApiCtx) {
-    const { promoter } = await requirePromoter(db, request)
+  async create({ db, request, resolve }: ApiCtx) {
+    const { promoter } = await requirePromoter(db, request, resolve)
     return json(await createLink(db, promoter.userId, await body(request)), { status: 201 })
   },
-  async update({ db, request, params }: ApiCtx) {
-    const { promoter } = await requirePromoter(db, request)
+  async update({ db, request, params, resolve }: ApiCtx) {
+    const { promoter } = await requirePromoter(db, request, resolve)
     return json(await updateLink(db, promoter.userId, param(idParam, params?.id), await body(request)))
   },
-  async remove({ db, request, params }: ApiCtx) {
-    const { promoter } = await requirePromoter(db, request)
+  async remove({ db, request, params, resolve }: ApiCtx) {
+    const { promoter } = await requirePromoter(db, request, resolve)
     await archiveLink(db, promoter.userId, param(idParam, params?.id))
     return new Response(null, { status: 204 })
   },
 }
 
 export const referralApi = {
-  async balance({ db, request }: ApiCtx) {
-    const { promoter } = await requirePromoter(db, request)
+  async balance({ db, request, resolve }: ApiCtx) {
+    const { promoter } = await requirePromoter(db, request, resolve)
     return json(await balanceOf(db, promoter.userId, promoter.currency))
   },
-  async performance({ db, request }: ApiCtx) {
-    const { promoter } = await requirePromoter(db, request)
+  async performance({ db, request, resolve }: ApiCtx) {
+    const { promoter } = await requirePromoter(db, request, resolve)
     return json(await performance(db, promoter, query(request)))
   },
-  async reconciliation({ db, request }: ApiCtx) {
-    await requireOperator(db, request)
+  async reconciliation({ db, request, resolve }: ApiCtx) {
+    await requireOperator(db, request, resolve)
     return json(await reconcileLedger(db))
   },
 }
 
 export const withdrawalsApi = {
   /** The promoter's own history; ?scope=open is the operators' queue. */
-  async list({ db, request }: ApiCtx) {
+  async list({ db, request, resolve }: ApiCtx) {
     if (query(request).scope === 'open') {
-      await requireOperator(db, request)
+      await requireOperator(db, request, resolve)
       return json(await listOpenWithdrawals(db))
     }
-    const { promoter } = await requirePromoter(db, request)
+    const { promoter } = await requirePromoter(db, request, resolve)
     return json(await listWithdrawals(db, promoter.userId))
   },
-  async create({ db, request }: ApiCtx) {
-    const { promoter } = await requirePromoter(db, request)
+  async create({ db, request, resolve }: ApiCtx) {
+    const { promoter } = await requirePromoter(db, request, resolve)
     return json(await requestWithdrawal(db, promoter.userId, await body(request)), { status: 201 })
   },
   /** Operators: {action: 'approve' | 'pay' | 'reject', note?}. */
-  async act({ db, request, params }: ApiCtx) {
-    const operator = await requireOperator(db, request)
+  async act({ db, request, params, resolve }: ApiCtx) {
+    const operator = await requireOperator(db, request, resolve)
     const id = param(uuidParam, params?.id)
     const input = operatorActionSchema.parse(await body(request))
     const result =

@@ -47,11 +47,15 @@ export function utcDay(at: Date): string {
 }
 
 /**
- * Crawlers, link previewers and scripted clients: their clicks are not counted and get no cookie.
- * No user agent at all counts as a bot too (browsers always send one).
+ * Clients that say they are automated: crawlers ("…bot", "spider"), headless browsers and HTTP
+ * libraries. Only generic self-descriptions, never a messaging app's brand: Telegram's and
+ * WhatsApp's in-app browsers carry their app's name and are people. Link-preview fetchers that do
+ * not say what they are are told apart by behaviour instead (see visit.server.ts: a click counts
+ * only once the landing page's script confirms it with the cookie set by the redirect).
+ * No user agent at all counts as automated too (browsers always send one).
  */
 const BOT_PATTERN =
-  /bot\b|bot\/|crawl|spider|slurp|scrape|preview|facebookexternalhit|embedly|whatsapp|telegram|discordbot|skypeuripreview|headless|phantomjs|lighthouse|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|java\/|okhttp|libwww|node-fetch|axios\/|undici|postman/i
+  /bot\b|bot\/|crawl|spider|slurp|scrape|preview|externalhit|headless|phantomjs|lighthouse|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|java\/|okhttp|libwww|node-fetch|axios\/|undici|postman/i
 
 export function isBot(userAgent: string | null | undefined): boolean {
   if (!userAgent || userAgent.trim().length < 8) return true

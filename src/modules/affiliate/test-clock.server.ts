@@ -11,10 +11,10 @@ import { config } from '../../../app.config'
 import type { Db } from '../../server/db/client'
 import { meta } from '../../server/db/schema'
 import { json } from '../../server/http/respond'
+import { requireOperator, type UserIdResolver } from '../auth/caller.server'
 import { AppError } from '../errors/app-error'
 import { now, setClockOffset } from './clock'
 import { releaseDueCommissions } from './commission.server'
-import { requireOperator } from './current-user.server'
 
 export const TEST_CLOCK_KEY = 'test_clock_offset_ms'
 const CACHE_MS = 2_000
@@ -62,9 +62,9 @@ export async function advanceTestClock(db: Db, days: number): Promise<{ offsetMs
 }
 
 /** POST /api/workshop/clock {advanceDays}: 403 unless ALLOW_TEST_CLOCK, 401/403 unless an operator. */
-export async function testClockApi(db: Db, request: Request): Promise<Response> {
+export async function testClockApi(db: Db, request: Request, resolve?: UserIdResolver): Promise<Response> {
   if (!config().ALLOW_TEST_CLOCK) throw new AppError('FORBIDDEN', 'The test clock is disabled')
-  await requireOperator(db, request)
+  await requireOperator(db, request, resolve)
   let input: unknown
   try {
     input = await request.json()

@@ -1,16 +1,27 @@
 /**
- * The HTTP side of a referral click: read the visitor's cookies, record the click, answer with a
- * redirect to the landing page that sets the visitor and attribution cookies. Used by
- * /affiliate/reflink/{code} and by ?ref=CODE on any page.
+ * The HTTP side of a referral click, in two steps so that only people count:
+ * 1. /affiliate/reflink/{code} (or ?ref=CODE on any page) redirects to the landing page and sets a
+ *    short-lived "pending" cookie. Nothing is counted yet.
+ * 2. The landing page's script sees that cookie and confirms the click (a POST carrying it back);
+ *    only then is the click recorded and the visitor and attribution cookies set.
+ * Link-preview fetchers (the ones Telegram, WhatsApp and others send to draw a card) and link
+ * checkers fetch without running scripts or keeping cookies, so they never get past step 1,
+ * whatever they call themselves; in-app browsers run scripts and keep cookies, so they count.
  */
 import { randomUUID } from 'node:crypto'
 import { config } from '../../../app.config'
 import type { Db } from '../../server/db/client'
 import { log } from '../../server/log'
 import { windowSeconds } from './attribution'
-import { ATTRIBUTION_COOKIE, VISITOR_COOKIE, VISITOR_COOKIE_DAYS } from './cookies'
-import { bindReferredUser, recordClick, type BindResult } from './referral.server'
-import { landingPath, normalizeTargetPath } from './targets'
+import {
+  ATTRIBUTION_COOKIE,
+  PENDING_COOKIE,
+  PENDING_COOKIE_SECONDS,
+  VISITOR_COOKIE,
+  VISITOR_COOKIE_DAYS,
+} from './cookies'
+import { bindReferredUser, recordClick, resolveReferralCode, type BindResult } from './referral.server'
+import { landingPath, normalizeCode, normalizeTargetPath } from './targets'
 import { programmeTerms } from './terms.server'
 
 function readCookies(request: Request): Map<string, string> {
@@ -28,10 +39,10 @@ function readCookies(request: Request): Map<string, string> {
   return out
 }
 
-function cookieHeader(name: string, value: string, maxAgeSeconds: number): string {
+function cookieHeader(name: string, value: string, maxAgeSeconds: number, httpOnly = true): string {
   const secure = config().COOKIE_SECURE ? '; Secure' : ''
   // Lax: the cookie must ride along on the top-level navigation that follows an outside link.
-  return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure}`
+  return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/${httpOnly ? '; HttpOnly' : ''}; SameSite=Lax${secure}`
 }
 
 const VISITOR_ID = /^[A-Za-z0-9-]{16,64}$/
@@ -44,29 +55,51 @@ export interface VisitInput {
   target?: string
 }
 
+/** Step 1: redirect to the landing page with the pending-click cookie; counts nothing. */
 export async function referralVisit(db: Db, request: Request, input: VisitInput): Promise<Response> {
+  const resolved = await resolveReferralCode(db, input.code)
+  const headers = new Headers({
+    location: input.target ?? landingPath(resolved?.target ?? '/', input.locale),
+    'cache-control': 'no-store',
+  })
+  // HEAD comes from link checkers and previews, never from a person following the link.
+  if (resolved && request.method !== 'HEAD') {
+    // Readable by the page's script (it only says "confirm me"); the code is the public one from the URL.
+    headers.append(
+      'set-cookie',
+      cookieHeader(PENDING_COOKIE, normalizeCode(input.code)!, PENDING_COOKIE_SECONDS, false),
+    )
+  }
+  return new Response(null, { status: 302, headers })
+}
+
+export interface ConfirmedVisit {
+  recorded: boolean
+  /** Set-Cookie values for the response: visitor and attribution cookies, and the pending one cleared. */
+  cookies: string[]
+}
+
+/** Step 2: the landing page's script confirms the click; the request must carry the pending cookie. */
+export async function confirmReferralVisit(db: Db, request: Request): Promise<ConfirmedVisit> {
   const cookies = readCookies(request)
+  const code = cookies.get(PENDING_COOKIE)
+  if (!code) return { recorded: false, cookies: [] }
   const known = cookies.get(VISITOR_COOKIE)
   const visitorId = known && VISITOR_ID.test(known) ? known : randomUUID()
   const outcome = await recordClick(db, {
-    code: input.code,
+    code,
     visitorId,
-    // HEAD comes from link checkers and previews, never from a person following the link.
-    userAgent: request.method === 'HEAD' ? null : request.headers.get('user-agent'),
+    userAgent: request.headers.get('user-agent'),
     currentClickId: cookies.get(ATTRIBUTION_COOKIE),
   })
-  const headers = new Headers({
-    location: input.target ?? landingPath(outcome.target, input.locale),
-    'cache-control': 'no-store',
-  })
+  const out = [cookieHeader(PENDING_COOKIE, '', 0, false)]
   if (outcome.recorded && visitorId !== known) {
-    headers.append('set-cookie', cookieHeader(VISITOR_COOKIE, visitorId, VISITOR_COOKIE_DAYS * 86_400))
+    out.push(cookieHeader(VISITOR_COOKIE, visitorId, VISITOR_COOKIE_DAYS * 86_400))
   }
   if (outcome.attributeTo) {
-    const seconds = windowSeconds(programmeTerms().windowDays)
-    headers.append('set-cookie', cookieHeader(ATTRIBUTION_COOKIE, outcome.attributeTo, seconds))
+    out.push(cookieHeader(ATTRIBUTION_COOKIE, outcome.attributeTo, windowSeconds(programmeTerms().windowDays)))
   }
-  return new Response(null, { status: 302, headers })
+  return { recorded: outcome.recorded, cookies: out }
 }
 
 /**

@@ -1,27 +1,7 @@
-/** The sign-in pages' calls to the account API (same origin, JSON), with coded errors. */
-export interface ApiFailure {
-  code: string
-  field?: string
-}
-
-export async function postJson(url: string, body: unknown): Promise<{ ok: true } | { ok: false; error: ApiFailure }> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    })
-    if (response.ok) return { ok: true }
-    const data = (await response.json().catch(() => ({}))) as {
-      error?: { code?: string; issues?: { path: string }[] }
-    }
-    return { ok: false, error: { code: data.error?.code ?? 'INTERNAL', field: data.error?.issues?.[0]?.path } }
-  } catch {
-    return { ok: false, error: { code: 'NETWORK' } }
-  }
-}
-
-/** Posts the credentials to the sign-in page's handler; resolves to where the browser goes next. */
+/**
+ * Posts the credentials to the sign-in page's handler; resolves to where the browser goes next.
+ * Plain HTTP, not a server function: the provider's interaction cookie is scoped to that path.
+ */
 export async function signInAt(path: string, email: string, password: string): Promise<string | undefined> {
   try {
     const response = await fetch(path, {

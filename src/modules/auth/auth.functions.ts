@@ -7,12 +7,19 @@ import { updateProfileSchema } from '../accounts/profile.schemas'
 import { getDb } from '../../server/db/client'
 import { log } from '../../server/log'
 import { getProfile, updateProfile } from '../accounts/profile.server'
-import { currentSession, signOut } from './session.server'
+import { currentSession, keepSessionStateCookie, signOut } from './session.server'
 import { completeSignIn, startSignIn } from './signin.server'
 import { SigninError } from './signin-errors'
 
 export const startSignInFn = createServerFn({ method: 'POST' })
-  .validator(z.object({ returnTo: z.string().max(2048).optional(), locale: z.enum(LOCALES).optional() }))
+  .validator(
+    z.object({
+      returnTo: z.string().max(2048).optional(),
+      locale: z.enum(LOCALES).optional(),
+      prompt: z.literal('none').optional(),
+      screen: z.literal('sign-up').optional(),
+    }),
+  )
   .handler(async ({ data }) => ({ url: await startSignIn(data) }))
 
 export const completeSignInFn = createServerFn({ method: 'GET' })
@@ -31,7 +38,19 @@ export const completeSignInFn = createServerFn({ method: 'GET' })
 export const getViewerFn = createServerFn({ method: 'GET' }).handler(async () => {
   const session = await currentSession()
   if (!session) return null
+  await keepSessionStateCookie(session)
   return getProfile(await getDb(), session.userId).catch(() => null)
+})
+
+/**
+ * The session monitor's server check (one tab per browser asks, see session-monitor.ts): is the
+ * session behind the cookie still alive? Ended by a password reset, a revoked grant or expiry,
+ * it is not, though the browser still holds both cookies.
+ */
+export const sessionStatusFn = createServerFn({ method: 'GET' }).handler(async () => {
+  const session = await currentSession()
+  if (session) await keepSessionStateCookie(session)
+  return { active: Boolean(session) }
 })
 
 export const signOutFn = createServerFn({ method: 'POST' })

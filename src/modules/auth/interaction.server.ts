@@ -5,8 +5,8 @@
 import { z } from 'zod'
 import { getDb } from '../../server/db/client'
 import { finishLoginInteraction, InteractionExpired } from '../../server/oidc/interaction'
-import { clientIp } from '../../server/rate-limit'
-import { toAppError } from '../../server/http/respond'
+import { clientIp } from '../../server/http/client-ip'
+import { classifyError } from '../../server/http/respond'
 import { verifyCredentials } from '../accounts/credentials.server'
 import { SIGNIN_ERRORS, type SignInErrorCode } from './interaction.schemas'
 
@@ -39,7 +39,7 @@ export async function handleSignInPost(request: Request, uid: string): Promise<R
     return reply(request, { location: await finishLoginInteraction(request, uid, accountId) })
   } catch (error) {
     if (error instanceof InteractionExpired) return reply(request, { error: 'INTERACTION_EXPIRED' })
-    const appError = toAppError(error)
+    const appError = classifyError(error)
     if (appError.code === 'RATE_LIMITED') {
       return reply(request, { error: 'RATE_LIMITED', retryAfter: appError.retryAfterSeconds })
     }

@@ -1,9 +1,9 @@
 /**
- * The storefront's OAuth/OIDC calls: arctic for the code flow with PKCE S256 and the token
- * endpoint, jose for ID-token verification against the authority's JWKS. Nothing here touches the
- * database or cookies.
+ * The storefront's OAuth/OIDC calls: arctic builds the authorization URL (PKCE S256) and reads
+ * token answers, the back-channel calls authenticate with client_secret_post (SPEC §7), jose
+ * verifies ID tokens against the authority's JWKS. Nothing here touches the database or cookies.
  */
-import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError, type OAuth2Tokens } from 'arctic'
+import { CodeChallengeMethod, OAuth2Client, OAuth2Tokens } from 'arctic'
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
 import { CLOCK_SKEW_SECONDS, SIGNIN_MESSAGES, SigninError } from './signin-errors'
 import type { ClientSettings } from './settings.server'
@@ -14,7 +14,7 @@ const client = (s: ClientSettings) => new OAuth2Client(s.clientId, s.clientSecre
 
 export function authorizationUrl(
   settings: ClientSettings,
-  input: { state: string; nonce: string; codeVerifier: string; locale?: string },
+  input: { state: string; nonce: string; codeVerifier: string; locale?: string; prompt?: 'none'; screen?: 'sign-up' },
 ): string {
   const url = client(settings).createAuthorizationURLWithPKCE(
     settings.endpoints.authorization,
@@ -25,6 +25,10 @@ export function authorizationUrl(
   )
   url.searchParams.set('nonce', input.nonce)
   if (input.locale) url.searchParams.set('ui_locales', input.locale)
+  // Silent check (SPEC §9): answer at once, with a code or login_required, never a page.
+  if (input.prompt) url.searchParams.set('prompt', input.prompt)
+  // Which page of the sign-in interaction to open first (the provider's registered extra parameter).
+  if (input.screen) url.searchParams.set('screen', input.screen)
   return url.toString()
 }
 
@@ -49,21 +53,49 @@ function toTokenSet(tokens: OAuth2Tokens): TokenSet {
   }
 }
 
-async function tokenCall(call: () => Promise<OAuth2Tokens>): Promise<TokenSet> {
+/**
+ * A back-channel POST to the authorization server with the client's credentials in the form body
+ * (client_secret_post, SPEC §7). arctic would send them as HTTP Basic, which the provider refuses
+ * for this client (src/server/oidc/handle.ts).
+ */
+function postWithClientSecret(settings: ClientSettings, endpoint: string, params: Record<string, string>) {
+  return fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({ ...params, client_id: settings.clientId, client_secret: settings.clientSecret }),
+  })
+}
+
+async function tokenCall(settings: ClientSettings, params: Record<string, string>): Promise<TokenSet> {
+  let response: Response
   try {
-    return toTokenSet(await call())
+    response = await postWithClientSecret(settings, settings.endpoints.token, params)
   } catch (error) {
-    const detail = error instanceof OAuth2RequestError ? error.code : (error as Error).message
-    throw new SigninError(SIGNIN_MESSAGES.tokenRequestFailed, detail)
+    throw new SigninError(SIGNIN_MESSAGES.tokenRequestFailed, (error as Error).message)
+  }
+  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null
+  if (!response.ok || !data || typeof data.access_token !== 'string') {
+    const code = typeof data?.error === 'string' ? data.error : `status ${response.status}`
+    throw new SigninError(SIGNIN_MESSAGES.tokenRequestFailed, code)
+  }
+  try {
+    return toTokenSet(new OAuth2Tokens(data))
+  } catch (error) {
+    throw new SigninError(SIGNIN_MESSAGES.tokenRequestFailed, (error as Error).message)
   }
 }
 
 export function exchangeCode(settings: ClientSettings, code: string, codeVerifier: string): Promise<TokenSet> {
-  return tokenCall(() => client(settings).validateAuthorizationCode(settings.endpoints.token, code, codeVerifier))
+  return tokenCall(settings, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: settings.redirectUri,
+    code_verifier: codeVerifier,
+  })
 }
 
 export function refreshTokens(settings: ClientSettings, refreshToken: string): Promise<TokenSet> {
-  return tokenCall(() => client(settings).refreshAccessToken(settings.endpoints.token, refreshToken, []))
+  return tokenCall(settings, { grant_type: 'refresh_token', refresh_token: refreshToken })
 }
 
 /** One key set per JWKS URL per process; jose refetches it when it meets an unknown key id. */
@@ -107,7 +139,10 @@ export function endSessionUrl(settings: ClientSettings, postLogoutRedirectUri: s
 
 /** Best effort: a revoked refresh token cannot outlive the sign-out even if it leaked. */
 export async function revokeRefreshToken(settings: ClientSettings, refreshToken: string): Promise<void> {
-  await client(settings)
-    .revokeToken(settings.endpoints.revocation, refreshToken)
+  await postWithClientSecret(settings, settings.endpoints.revocation, {
+    token: refreshToken,
+    token_type_hint: 'refresh_token',
+  })
+    .then((response) => response.body?.cancel())
     .catch(() => undefined)
 }

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { deleteCookie, getCookie, setCookie } from '@tanstack/react-start/server'
 import { config } from '../../../app.config'
+import { SESSION_STATE_COOKIE } from './session-settings'
 
 export const SESSION_COOKIE = 'session'
 const MAX_AGE = 14 * 24 * 60 * 60
@@ -37,6 +38,19 @@ export function issueSessionCookie(): string {
 
 export function clearSessionCookie(): void {
   deleteCookie(SESSION_COOKIE, { path: '/' })
+  deleteCookie(SESSION_STATE_COOKIE, { path: '/' })
+}
+
+/** A fresh session-state value: random, so it tells nothing and authorises nothing. */
+export const newSessionState = () => randomBytes(16).toString('base64url')
+
+/**
+ * The script-readable companion of the session cookie (see session-settings.ts): tabs compare it
+ * every 2 s to notice a sign-in or sign-out made in another tab, without a request.
+ */
+export function setSessionStateCookie(value: string): void {
+  if (getCookie(SESSION_STATE_COOKIE) === value) return
+  setCookie(SESSION_STATE_COOKIE, value, { ...options(), httpOnly: false })
 }
 
 /** Reads the cookie from a raw request (API handlers outside server functions). */

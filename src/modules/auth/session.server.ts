@@ -11,7 +11,7 @@ import { sessions } from '../../server/db/schema'
 import { log } from '../../server/log'
 import { endSessionUrl, refreshTokens, revokeRefreshToken, verifyIdToken } from './oidc-client.server'
 import { clientSettings } from './settings.server'
-import { clearSessionCookie, currentSessionHash } from './session-cookie.server'
+import { clearSessionCookie, currentSessionHash, newSessionState, setSessionStateCookie } from './session-cookie.server'
 import { EXPIRING_NOTICE_SECONDS, checkRefreshedClaims } from './signin-errors'
 
 export type SessionRow = typeof sessions.$inferSelect
@@ -71,6 +71,17 @@ export async function sessionByHash(idHash: string | undefined): Promise<Session
 
 export function currentSession(): Promise<SessionRow | undefined> {
   return sessionByHash(currentSessionHash())
+}
+
+/** Makes sure the browser holds the session's session-state value (sessions made before it existed get one). */
+export async function keepSessionStateCookie(session: SessionRow): Promise<void> {
+  let value = session.sessionState
+  if (!value) {
+    value = newSessionState()
+    const db = await getDb()
+    await db.update(sessions).set({ sessionState: value }).where(eq(sessions.idHash, session.idHash))
+  }
+  setSessionStateCookie(value)
 }
 
 /** Ends the local session and returns the authorization server's end-session URL to visit. */

@@ -12,7 +12,13 @@ import { authStates, sessions } from '../../server/db/schema'
 import { isTrustedIssuer } from '../../server/oidc/issuer'
 import { authorizationUrl, exchangeCode, fetchUserinfo, verifyIdToken } from './oidc-client.server'
 import { clientSettings } from './settings.server'
-import { currentSessionHash, ensureSessionHash, issueSessionCookie } from './session-cookie.server'
+import {
+  currentSessionHash,
+  ensureSessionHash,
+  issueSessionCookie,
+  newSessionState,
+  setSessionStateCookie,
+} from './session-cookie.server'
 import {
   SIGNIN_MESSAGES,
   STALE_STATE_SECONDS,
@@ -32,7 +38,12 @@ async function trustedSettings() {
   return settings
 }
 
-export async function startSignIn(input: { returnTo?: string; locale?: string }): Promise<string> {
+export async function startSignIn(input: {
+  returnTo?: string
+  locale?: string
+  prompt?: 'none'
+  screen?: 'sign-up'
+}): Promise<string> {
   const settings = await trustedSettings()
   const db = await getDb()
   const state = random()
@@ -49,7 +60,7 @@ export async function startSignIn(input: { returnTo?: string; locale?: string })
     clientId: settings.clientId,
     returnTo: safeReturnPath(input.returnTo),
   })
-  return authorizationUrl(settings, { state, nonce, codeVerifier, locale: input.locale })
+  return authorizationUrl(settings, { state, nonce, codeVerifier, ...input })
 }
 
 /** Completes the callback; resolves to the same-site path to return to. Throws SigninError. */
@@ -75,6 +86,7 @@ export async function completeSignIn(params: Record<string, string | undefined>)
 
   const previous = currentSessionHash()
   if (previous) await db.delete(sessions).where(eq(sessions.idHash, previous))
+  const sessionState = newSessionState()
   await db.insert(sessions).values({
     idHash: issueSessionCookie(),
     userId: sub,
@@ -88,9 +100,10 @@ export async function completeSignIn(params: Record<string, string | undefined>)
     refreshToken: tokens.refreshToken ?? null,
     tokenType: tokens.tokenType,
     scope: tokens.scope ?? null,
-    sessionState: params.session_state ?? null,
+    sessionState,
     profile: { ...claims, ...userinfo },
     expiresAt: tokens.expiresAt,
   })
+  setSessionStateCookie(sessionState)
   return stored.returnTo
 }

@@ -12,7 +12,8 @@ export const navigationQuery = (locale: Locale) =>
       try {
         return withLocalNews(await getNavigation({ data: { locale } }))
       } catch (error) {
-        console.error('Navigation load failed', error)
+        // The message, not the stack: on the server this also runs while the database is away.
+        console.error('Navigation load failed', error instanceof Error ? error.message : error)
         return withLocalNews([])
       }
     },

@@ -15,6 +15,8 @@ export const playerFieldSchema = z.object({
   required: z.boolean(),
   pattern: z.string().optional(),
   options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  /** What a valid value looks like in this game, shown in the "where is my player ID?" help. */
+  example: z.string().max(32).optional(),
 })
 export type PlayerField = z.infer<typeof playerFieldSchema>
 

@@ -1,13 +1,14 @@
 /** Category page shapes (client-safe). */
-import { z } from 'zod'
 import type { Locale } from '../i18n/locales'
 import { LOCALE_TAGS } from '../i18n/locales'
+import { collator } from '../i18n/formatters'
 import type { ProductKind } from './catalog.schemas'
+import { oneOf, searchOf } from '../shell/route-params'
 
 export const CATEGORY_SORTS = ['popular', 'name'] as const
 export type CategorySort = (typeof CATEGORY_SORTS)[number]
 /** ?sort=… on /categories/{category}; anything unknown falls back to the default order. */
-export const categorySearchSchema = z.object({ sort: z.enum(CATEGORY_SORTS).optional().catch(undefined) })
+export const categorySearchSchema = searchOf({ sort: oneOf(CATEGORY_SORTS) })
 
 export interface GameCard {
   slug: string
@@ -31,10 +32,10 @@ export interface CategoryPage {
 }
 
 export function sortGames(games: readonly GameCard[], sort: CategorySort, locale: Locale): GameCard[] {
-  const collator = new Intl.Collator(LOCALE_TAGS[locale])
+  const names = collator(LOCALE_TAGS[locale])
   return [...games].sort((a, b) =>
     sort === 'name'
-      ? collator.compare(a.name, b.name)
+      ? names.compare(a.name, b.name)
       : Number(b.hot) - Number(a.hot) || a.sort - b.sort || a.slug.localeCompare(b.slug),
   )
 }

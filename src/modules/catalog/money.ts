@@ -1,11 +1,13 @@
-/** Money display rules (client-safe). Amounts are integer minor units; division happens only for display. */
-import { z } from 'zod'
+/**
+ * Money display rules (client-safe, no schema library: this ships on every catalogue page).
+ * Amounts are integer minor units; division happens only for display.
+ */
 import type { Locale } from '../i18n/locales'
 import { LOCALE_TAGS } from '../i18n/locales'
+import { numberFormat } from '../i18n/formatters'
 
 export const CURRENCIES = ['USD', 'EUR', 'BRL', 'RUB'] as const
-export const currencySchema = z.enum(CURRENCIES)
-export type Currency = z.infer<typeof currencySchema>
+export type Currency = (typeof CURRENCIES)[number]
 
 /** The currency a visitor sees first in each language. */
 export const LOCALE_CURRENCY: Record<Locale, Currency> = {
@@ -19,13 +21,13 @@ export const LOCALE_CURRENCY: Record<Locale, Currency> = {
 
 /** Digits after the decimal point for a currency (ISO 4217 minor unit), as Intl knows them. */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
 }
 
 /** "12,99 €" in the visitor's language. */
 export function formatMoney(amountMinor: number, currency: string, locale: Locale): string {
   const digits = currencyDigits(currency)
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency }).format(amountMinor / 10 ** digits)
+  return numberFormat(LOCALE_TAGS[locale], { style: 'currency', currency }).format(amountMinor / 10 ** digits)
 }
 
 /** "12.99": the decimal string schema.org and payment APIs want, built without float arithmetic. */

@@ -11,9 +11,9 @@ export const offerQuery = (id: number, locale: Locale) =>
   })
 
 /** Prices change rarely but stock moves: refetch after a short while. */
-export const skusQuery = (offerId: number, currency: Currency) =>
+export const skusQuery = (offerId: number, currency: Currency, locale: Locale) =>
   queryOptions({
-    queryKey: ['catalog', 'skus', offerId, currency],
-    queryFn: () => getSkus({ data: { offerId, currency } }),
+    queryKey: ['catalog', 'skus', offerId, currency, locale],
+    queryFn: () => getSkus({ data: { offerId, currency, locale } }),
     staleTime: 15_000,
   })

@@ -2,7 +2,9 @@
 import { z } from 'zod'
 import { LOCALES, type Locale } from '../i18n/locales'
 import type { PlayerField, ProductKind } from './catalog.schemas'
-import { currencySchema, type Currency } from './money'
+import { CURRENCIES, type Currency } from './money'
+
+export const currencySchema = z.enum(CURRENCIES)
 
 export const offerIdSchema = z.coerce.number().int().positive().max(2_147_483_647)
 
@@ -18,6 +20,8 @@ export const filterSkuQuerySchema = z.object({
     .string()
     .regex(/^[a-z0-9-]{1,64}$/)
     .optional(),
+  /** Names SKUs in this language (digits and words); English when absent. */
+  locale: z.enum(LOCALES).optional(),
 })
 export type FilterSkuQuery = z.infer<typeof filterSkuQuerySchema>
 

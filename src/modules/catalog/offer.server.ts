@@ -11,10 +11,11 @@ import {
   games,
   offers,
   skuPrices,
+  skuTranslations,
   skus,
 } from '../../server/db/schema'
 import { AppError } from '../errors/app-error'
-import type { Locale } from '../i18n/locales'
+import { isLocale, type Locale } from '../i18n/locales'
 import type { Currency } from './money'
 import { CURRENCIES } from './money'
 import type { FilterSkuQuery, OfferDetail, SkuList } from './offer.schemas'
@@ -79,6 +80,8 @@ interface PricedSku {
   id: number
   code: string
   name: string
+  /** The name per locale (sku_translations); `name` where a locale has none. */
+  names: Partial<Record<Locale, string>>
   quantity: number
   region: string | null
   prices: Partial<Record<Currency, { amountMinor: number; listMinor: number | null }>>
@@ -119,13 +122,20 @@ function getOfferSkus(db: Db, offerId: number): Promise<OfferSkus | null> {
     for (const r of rows) {
       let sku = byId.get(r.id)
       if (!sku) {
-        sku = { id: r.id, code: r.code, name: r.name, quantity: r.quantity, region: r.region, prices: {} }
+        sku = { id: r.id, code: r.code, name: r.name, names: {}, quantity: r.quantity, region: r.region, prices: {} }
         byId.set(r.id, sku)
       }
       const currency = r.currency as Currency | null
       if (currency && r.amountMinor !== null && (CURRENCIES as readonly string[]).includes(currency)) {
         sku.prices[currency] = { amountMinor: r.amountMinor, listMinor: r.listMinor }
       }
+    }
+    if (byId.size > 0) {
+      const names = await db
+        .select()
+        .from(skuTranslations)
+        .where(inArray(skuTranslations.skuId, [...byId.keys()]))
+      for (const n of names) if (isLocale(n.locale)) byId.get(n.skuId)!.names[n.locale] = n.name
     }
     const serverField = offer.playerFields.find((f) => f.key === 'server')
     return {
@@ -182,7 +192,7 @@ export async function filterSku(db: Db, query: FilterSkuQuery): Promise<SkuList>
       {
         id: s.id,
         code: s.code,
-        name: s.name,
+        name: (query.locale && s.names[query.locale]) || s.name,
         quantity: s.quantity,
         region: s.region,
         price: { amountMinor: price.amountMinor, currency: query.currency, listMinor: price.listMinor },

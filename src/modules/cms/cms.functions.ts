@@ -4,7 +4,9 @@ import { getDb } from '../../server/db/client'
 import { LOCALES } from '../i18n/locales'
 import { latestGameArticles, listLinks } from './cms.server'
 
-export const getLinks = createServerFn({ method: 'GET' }).handler(async () => listLinks(await getDb()))
+export const getLinks = createServerFn({ method: 'GET' })
+  .validator(z.object({ locale: z.enum(LOCALES) }))
+  .handler(async ({ data }) => listLinks(await getDb(), data.locale))
 
 export const getLatestGameArticles = createServerFn({ method: 'GET' })
   .validator(z.object({ locale: z.enum(LOCALES), limit: z.number().int().min(1).max(24).default(6) }))

@@ -4,14 +4,15 @@ import type { LinkItem } from './cms.schemas'
 import { getLatestGameArticles, getLinks } from './cms.functions'
 
 /** Links (banners = scene 1, hot games = scene 2), cached after first load; failure → empty list. */
-export const linksQuery = () =>
+export const linksQuery = (locale: Locale) =>
   queryOptions({
-    queryKey: ['cms', 'links'],
+    queryKey: ['cms', 'links', locale],
     queryFn: async (): Promise<LinkItem[]> => {
       try {
-        return await getLinks()
+        return await getLinks({ data: { locale } })
       } catch (error) {
-        console.error('Links load failed', error)
+        // The message, not the stack: on the server this also runs while the database is away.
+        console.error('Links load failed', error instanceof Error ? error.message : error)
         return []
       }
     },

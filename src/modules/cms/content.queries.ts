@@ -39,7 +39,8 @@ export const redirectsQuery = () =>
       try {
         return await getRedirects()
       } catch (error) {
-        console.error('Redirect map load failed', error)
+        // The message, not the stack: on the server this also runs while the database is away.
+        console.error('Redirect map load failed', error instanceof Error ? error.message : error)
         return {}
       }
     },

@@ -1,15 +1,15 @@
 /** News, article and static page shapes (client-safe). */
 import { z } from 'zod'
 import { LOCALES, type Locale } from '../i18n/locales'
+import { intIn, searchOf } from '../shell/route-params'
 import type { GameArticleSummary } from './cms.schemas'
 
 export const NEWS_PAGE_SIZE = 3
-export const newsSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
-})
+export const newsSearchSchema = searchOf({ page: intIn(1, 10_000) })
 export const newsInputSchema = z.object({ locale: z.enum(LOCALES), page: z.number().int().min(1).max(10_000) })
-export const slugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
-export const contentInputSchema = z.object({ slug: slugSchema.max(120), locale: z.enum(LOCALES) })
+/** A CMS page slug: lower-case words joined by single hyphens. */
+export const CMS_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
+export const contentInputSchema = z.object({ slug: z.string().max(120).regex(CMS_SLUG), locale: z.enum(LOCALES) })
 
 export interface NewsPage {
   items: GameArticleSummary[]

@@ -6,7 +6,7 @@ import { redirects } from '../../server/db/schema'
 import { AppError } from '../errors/app-error'
 import { isSitePath, type RedirectMap } from './redirects'
 
-/** Other instances pick a change up within this time; this one at once (invalidateRedirects). */
+/** A backstop: writes reach every instance through invalidate() (this one at once, others on notice). */
 const TTL_MS = 5 * 60_000
 
 export function getRedirectMap(db: Db): Promise<RedirectMap> {
@@ -20,8 +20,8 @@ export function getRedirectMap(db: Db): Promise<RedirectMap> {
   })
 }
 
-export function invalidateRedirects(): void {
-  invalidate('redirects')
+export function invalidateRedirects(): Promise<void> {
+  return invalidate('redirects')
 }
 
 const sitePath = z.string().max(2000).refine(isSitePath, 'must be a same-site path')
@@ -42,5 +42,5 @@ export async function saveRedirect(db: Db, input: z.input<typeof redirectInputSc
     .insert(redirects)
     .values({ fromPath, toPath, status })
     .onConflictDoUpdate({ target: redirects.fromPath, set: { toPath, status } })
-  invalidateRedirects()
+  await invalidateRedirects()
 }

@@ -34,7 +34,7 @@ export async function createShortLink(db: Db, input: { alias: string; target: st
     .onConflictDoNothing({ target: shortLinks.alias })
     .returning({ id: shortLinks.id, alias: shortLinks.alias, target: shortLinks.target })
   if (!row) throw new AppError('CONFLICT', `Short link ${parsed.data.alias} already exists`)
-  invalidate('shortlinks')
+  await invalidate('shortlinks')
   return row
 }
 

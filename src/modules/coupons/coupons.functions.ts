@@ -2,23 +2,35 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { getDb } from '../../server/db/client'
-import { attempt } from '../orders/attempt.server'
-import { requireUserId } from '../orders/current-user.server'
+import { clientIp } from '../../server/http/client-ip'
+import { requireUser } from '../auth/caller.server'
+import { attempt } from '../errors/attempt.server'
 import { couponCodeInputSchema, type CouponView } from './coupons.schemas'
 import { listMyCoupons, previewCoupon, redeemCouponCode } from './my-coupons.server'
 
 export const previewCouponFn = createServerFn({ method: 'POST' })
   .validator(couponCodeInputSchema)
   .handler(({ data }) =>
-    attempt(async () => previewCoupon(await getDb(), await requireUserId(getRequest()), data.code)),
+    attempt(async () => {
+      const request = getRequest()
+      const db = await getDb()
+      const userId = (await requireUser(db, request)).id
+      return previewCoupon(db, userId, data.code, new Date(), { ip: clientIp(request), userId })
+    }),
   )
 
 export const redeemCouponFn = createServerFn({ method: 'POST' })
   .validator(couponCodeInputSchema)
   .handler(({ data }) =>
-    attempt(async () => redeemCouponCode(await getDb(), await requireUserId(getRequest()), data.code)),
+    attempt(async () => {
+      const request = getRequest()
+      const db = await getDb()
+      const userId = (await requireUser(db, request)).id
+      return redeemCouponCode(db, userId, data.code, new Date(), { ip: clientIp(request), userId })
+    }),
   )
 
-export const listMyCouponsFn = createServerFn({ method: 'GET' }).handler(async (): Promise<CouponView[]> =>
-  listMyCoupons(await getDb(), await requireUserId(getRequest())),
-)
+export const listMyCouponsFn = createServerFn({ method: 'GET' }).handler(async (): Promise<CouponView[]> => {
+  const db = await getDb()
+  return listMyCoupons(db, (await requireUser(db, getRequest())).id)
+})

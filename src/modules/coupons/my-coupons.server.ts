@@ -1,22 +1,39 @@
 /** The /coupon page: redeem a code into "my coupons", preview it, list them with their state. */
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
+import type { Caller } from '../../server/rate-limit'
 import { coupons, userCoupons } from '../../server/db/schema'
 import { AppError } from '../errors/app-error'
+import { lookUpCoupons } from './coupon-limits.server'
 import type { CouponView } from './coupons.schemas'
 import { customerUses, loadCoupons, toCouponView } from './coupons.server'
 
-/** What a code gives and whether this shopper can still use it; NOT_FOUND for unknown codes. */
-export async function previewCoupon(db: Db, userId: string, code: string, now = new Date()): Promise<CouponView> {
-  const [coupon] = await loadCoupons(db, [code])
+/**
+ * What a code gives and whether this shopper can still use it; NOT_FOUND for unknown codes.
+ * `caller`: the door's client and user, charged for the lookup (see coupon-limits.server.ts).
+ */
+export async function previewCoupon(
+  db: Db,
+  userId: string,
+  code: string,
+  now = new Date(),
+  caller?: Caller,
+): Promise<CouponView> {
+  const [coupon] = await lookUpCoupons(db, [code], caller)
   if (!coupon || !coupon.active) throw new AppError('NOT_FOUND', 'No such coupon')
   const uses = (await customerUses(db, userId, [coupon.id])).get(coupon.id) ?? 0
   return toCouponView(coupon, now, uses)
 }
 
 /** Adds the coupon to the shopper's list (idempotent); expired or used ones are listed as such. */
-export async function redeemCouponCode(db: Db, userId: string, code: string, now = new Date()): Promise<CouponView> {
-  const view = await previewCoupon(db, userId, code, now)
+export async function redeemCouponCode(
+  db: Db,
+  userId: string,
+  code: string,
+  now = new Date(),
+  caller?: Caller,
+): Promise<CouponView> {
+  const view = await previewCoupon(db, userId, code, now, caller)
   const [coupon] = await loadCoupons(db, [code])
   await db.insert(userCoupons).values({ userId, couponId: coupon!.id }).onConflictDoNothing()
   return view

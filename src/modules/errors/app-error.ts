@@ -2,6 +2,8 @@
  * The one error type of the app. Server code throws it with a code; the HTTP boundary maps the
  * code to a status and the UI translates the code. Messages here are for logs and API clients.
  */
+import { ZodError } from 'zod'
+
 export const ERROR_CODES = [
   'NOT_FOUND',
   'INVALID_INPUT',
@@ -10,6 +12,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'RATE_LIMITED',
   'PAYMENT_FAILED',
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
@@ -22,6 +25,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   PAYMENT_FAILED: 402,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 }
 
@@ -54,4 +58,15 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError
+}
+
+/** Any thrown value as an AppError: zod failures are INVALID_INPUT with their issues, the rest INTERNAL. */
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error
+  if (error instanceof ZodError) {
+    return new AppError('INVALID_INPUT', 'Invalid input', {
+      issues: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    })
+  }
+  return new AppError('INTERNAL', 'Internal Server Error', { cause: error })
 }

@@ -1,45 +1,34 @@
-/** Client-side validation of a game's player fields, run before anything is sent (client-safe). */
-import { z } from 'zod'
+/**
+ * Validation of a game's player fields, run in the browser before anything is sent and again by
+ * the server's quote (client-safe). Hand-written rather than a schema: it ships with the offer
+ * page's first-load JavaScript.
+ */
 import type { PlayerField } from '../catalog/catalog.schemas'
 
 export const PLAYER_FORM_ISSUES = ['required', 'format', 'option'] as const
 export type PlayerFormIssue = (typeof PLAYER_FORM_ISSUES)[number]
 export type PlayerFormValues = Record<string, string>
 
-/** One zod object over the game's fields; issue messages are codes that the UI translates. */
-export function playerFormSchema(fields: readonly PlayerField[]) {
-  const shape: Record<string, z.ZodType<string>> = {}
-  for (const field of fields) {
-    const pattern = field.pattern ? new RegExp(field.pattern) : undefined
-    const options = field.options?.map((o) => o.value)
-    shape[field.key] = z
-      .string()
-      .trim()
-      .superRefine((value, ctx) => {
-        if (value === '') {
-          if (field.required) ctx.addIssue({ code: 'custom', message: 'required' })
-          return
-        }
-        if (pattern && !pattern.test(value)) ctx.addIssue({ code: 'custom', message: 'format' })
-        else if (options && !options.includes(value)) ctx.addIssue({ code: 'custom', message: 'option' })
-      })
-  }
-  return z.object(shape)
-}
-
 export type PlayerFormResult =
   { ok: true; values: PlayerFormValues } | { ok: false; issues: Partial<Record<string, PlayerFormIssue>> }
 
+/** The first problem with one trimmed value, if any. */
+function issueOf(field: PlayerField, value: string): PlayerFormIssue | undefined {
+  if (value === '') return field.required ? 'required' : undefined
+  if (field.pattern && !new RegExp(field.pattern).test(value)) return 'format'
+  if (field.options && !field.options.some((o) => o.value === value)) return 'option'
+  return undefined
+}
+
 export function validatePlayerForm(fields: readonly PlayerField[], values: PlayerFormValues): PlayerFormResult {
-  const input = Object.fromEntries(fields.map((f) => [f.key, values[f.key] ?? '']))
-  const result = playerFormSchema(fields).safeParse(input)
-  if (result.success) return { ok: true, values: result.data }
+  const clean: PlayerFormValues = {}
   const issues: Partial<Record<string, PlayerFormIssue>> = {}
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0])
-    issues[key] ??= (PLAYER_FORM_ISSUES as readonly string[]).includes(issue.message)
-      ? (issue.message as PlayerFormIssue)
-      : 'format'
+  for (const field of fields) {
+    const raw: unknown = values[field.key] ?? ''
+    const value = typeof raw === 'string' ? raw.trim() : ''
+    clean[field.key] = value
+    const issue = typeof raw === 'string' ? issueOf(field, value) : 'format'
+    if (issue) issues[field.key] = issue
   }
-  return { ok: false, issues }
+  return Object.keys(issues).length ? { ok: false, issues } : { ok: true, values: clean }
 }

@@ -1,12 +1,34 @@
 import { createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
 import { getDb } from '../../server/db/client'
+import { clientIp } from '../../server/http/client-ip'
+import { markServerFnRefusal } from '../../server/http/respond'
+import { currentCaller } from '../auth/caller.server'
+import { isAppError } from '../errors/app-error'
+import { chargePlayerLookup } from './player-limits.server'
 import { checkPlayerForOffer } from './player.server'
 import { sandboxSupplier } from './sandbox-supplier.server'
-import { checkPlayerInputSchema } from './supplier'
+import { checkPlayerInputSchema, type PlayerCheckResult } from './supplier'
 
+export type CheckPlayerAnswer =
+  PlayerCheckResult | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number | undefined }
+
+/**
+ * "Check player" for anyone (visitors too), within the caller's lookup budget. Over budget the
+ * answer is a 429 with Retry-After and says how long to wait.
+ */
 export const checkPlayer = createServerFn({ method: 'POST' })
   .validator(checkPlayerInputSchema)
-  .handler(async ({ data }) => {
+  .handler(async ({ data }): Promise<CheckPlayerAnswer> => {
+    const request = getRequest()
     const db = await getDb()
+    try {
+      await chargePlayerLookup(db, { ip: clientIp(request), userId: (await currentCaller(db, request))?.id ?? null })
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'RATE_LIMITED') throw error
+      markServerFnRefusal(error)
+      // A value, not a throw: Start sends thrown errors to the client with their message only.
+      return { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: error.retryAfterSeconds }
+    }
     return checkPlayerForOffer(db, sandboxSupplier(db), data)
   })

@@ -1,6 +1,6 @@
 import { getCookie, getRequestHeader, setCookie } from '@tanstack/react-start/server'
 import { config } from '../../../app.config'
-import { detectLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from './locales'
+import { detectLocale, localeCookieNeeded, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from './locales'
 
 export function localeCookieOptions() {
   const { COOKIE_SECURE, COOKIE_CROSS_ORIGIN } = config()
@@ -12,15 +12,15 @@ export function localeCookieOptions() {
   }
 }
 
-/** Decides the request's locale (SPEC §4) and remembers it in the locale cookie when it changed. */
+/** Decides the request's locale (SPEC §4) and remembers it in the locale cookie when that changes anything. */
 export function resolveRequestLocale(pathname: string): Locale {
-  const cookie = getCookie(LOCALE_COOKIE)
-  const locale = detectLocale({
+  const inputs = {
     pathname,
-    cookie,
+    cookie: getCookie(LOCALE_COOKIE),
     acceptLanguage: getRequestHeader('accept-language'),
     fallback: config().LOCALE_FALLBACK,
-  })
-  if (cookie !== locale) setCookie(LOCALE_COOKIE, locale, localeCookieOptions())
+  }
+  const locale = detectLocale(inputs)
+  if (localeCookieNeeded(inputs, locale)) setCookie(LOCALE_COOKIE, locale, localeCookieOptions())
   return locale
 }

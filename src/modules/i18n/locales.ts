@@ -26,6 +26,17 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export const LOCALE_COOKIE = 'i18n_locale'
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 
+/**
+ * The locale cookie as the browser writes it, with the server's attributes (SPEC §4: 365 days,
+ * path /, SameSite=Lax, None with the cross-origin option, Secure when configured).
+ */
+export function localeCookieString(locale: Locale, attrs: { secure: boolean; crossOrigin: boolean }): string {
+  const parts = [`${LOCALE_COOKIE}=${locale}`, `Max-Age=${LOCALE_COOKIE_MAX_AGE}`, 'Path=/']
+  parts.push(attrs.crossOrigin ? 'SameSite=None' : 'SameSite=Lax')
+  if (attrs.secure || attrs.crossOrigin) parts.push('Secure')
+  return parts.join('; ')
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
@@ -110,4 +121,17 @@ export function detectLocale(input: LocaleInputs): Locale {
     input.fallback ??
     DEFAULT_LOCALE
   )
+}
+
+/**
+ * Whether the response must (re)write the locale cookie. A valid cookie is rewritten only when the
+ * locale changed (a prefixed URL chose another one). Without one, the detected locale is stored
+ * (SPEC §4: detection on first access) unless storing it would change nothing: when the browser
+ * list and the fallback already give that locale, the cookieless answer stays the same, and the
+ * response stays shareable (a CDN or the HTML cache never holds a response that sets a cookie).
+ */
+export function localeCookieNeeded(input: LocaleInputs, locale: Locale): boolean {
+  if (isLocale(input.cookie)) return input.cookie !== locale
+  const fallback = input.fallback ?? DEFAULT_LOCALE
+  return locale !== fallback || (matchAcceptLanguage(input.acceptLanguage) ?? fallback) !== locale
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { getCookie, getRequestUrl } from '@tanstack/react-start/server'
 import { timingSafeEqual } from 'node:crypto'
 import { config } from '../../../app.config'
+import { databaseLost, readinessState } from '../../server/db/availability'
 import { dbDriver, getDb, selectRows } from '../../server/db/client'
 import { recentErrors } from '../../server/log'
 import type { MonitorSnapshot } from './monitor.schemas'
@@ -72,9 +73,18 @@ export async function monitorSnapshot(): Promise<MonitorSnapshot> {
   }
 }
 
-/** Liveness: the process answers. Readiness: the database answers and migrations are applied. */
-export async function readiness(): Promise<{ ready: boolean; checks: Record<string, string> }> {
+/**
+ * Readiness: the database answers and migrations are applied. Not ready: why, in one line
+ * (`database unreachable: ECONNREFUSED 127.0.0.1:5999`), for the load balancer and the operator.
+ */
+export async function readiness(): Promise<
+  { ready: true; checks: Record<string, string> } | { ready: false; reason: string }
+> {
+  await databaseLost() // a live check: notices a database that went away since the last request
+  const state = readinessState()
+  if (!state.ready) return { ready: false, reason: state.reason }
   const db = await databaseStatus()
-  const ready = db.ok && (db.migrations ?? 0) > 0
-  return { ready, checks: { database: db.ok ? 'ok' : (db.error ?? 'down'), migrations: String(db.migrations ?? 0) } }
+  if (!db.ok) return { ready: false, reason: `database not ready: ${db.error ?? 'down'}` }
+  if (!db.migrations) return { ready: false, reason: 'migrations not applied' }
+  return { ready: true, checks: { database: 'ok', migrations: String(db.migrations) } }
 }

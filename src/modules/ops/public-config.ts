@@ -4,4 +4,6 @@ export interface PublicConfig {
   liveChat: { scriptUrl: string; siteId: string } | null
   analytics: { id: string; scriptUrl: string } | null
   errorReporting: { dsn: string; maxBreadcrumbs: number; maxEventsPerSession: number } | null
+  /** Attributes of cookies the browser writes itself (the locale cookie), as the server sets them. */
+  cookies: { secure: boolean; crossOrigin: boolean }
 }

@@ -51,6 +51,8 @@ export function LiveChat() {
   )
   useEffect(() => {
     if (!chat) return
+    // Counted from this widget's mount, which is after load and idle (ops/after-idle.tsx): the
+    // chat never appears sooner than 6 s after load, and never during hydration on a slow phone.
     const timer = setTimeout(() => {
       injectScript(chat.scriptUrl)
         .then(() => window.liveChat?.init({ siteId: chat.siteId, minimized: true }))

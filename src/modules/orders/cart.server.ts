@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../server/db/client'
-import { gameCodes, gameTranslations, games, offers, skuPrices, skus } from '../../server/db/schema'
+import { gameCodes, gameTranslations, games, offers, skuPrices, skuTranslations, skus } from '../../server/db/schema'
 import type { PlayerField, ProductKind } from '../catalog/catalog.schemas'
 import { AppError } from '../errors/app-error'
 import type { Locale } from '../i18n/locales'
@@ -52,7 +52,7 @@ export async function loadCart(
     .select({
       skuId: skus.id,
       skuCode: skus.code,
-      skuName: skus.name,
+      skuName: sql<string>`coalesce(${skuTranslations.name}, ${skus.name})`,
       skuActive: skus.active,
       offerId: offers.id,
       offerActive: offers.active,
@@ -72,6 +72,7 @@ export async function loadCart(
     .leftJoin(skuPrices, and(eq(skuPrices.skuId, skus.id), eq(skuPrices.currency, currency)))
     .leftJoin(nameLocal, and(eq(nameLocal.gameId, games.id), eq(nameLocal.locale, locale)))
     .leftJoin(nameEn, and(eq(nameEn.gameId, games.id), eq(nameEn.locale, 'en')))
+    .leftJoin(skuTranslations, and(eq(skuTranslations.skuId, skus.id), eq(skuTranslations.locale, locale)))
     .where(inArray(skus.id, [...wanted.keys()]))
   const sellable = rows.filter((r) => r.skuActive && r.offerActive && r.gameActive)
   if (sellable.length !== wanted.size) {

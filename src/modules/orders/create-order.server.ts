@@ -29,6 +29,8 @@ export interface CreateOrderDeps {
   supplier?: Supplier
   now?: Date
   ttlMinutes?: number
+  /** The door's client address: coupon lookups are charged to it (and the user). */
+  ip?: string
 }
 
 /** What identifies "the same request" for an idempotency key: everything but the key itself. */
@@ -86,7 +88,7 @@ export async function createOrder(
   if (!user) throw new AppError('UNAUTHENTICATED', 'Unknown user')
   const locale: Locale = req.locale ?? (isLocale(user.locale) ? user.locale : DEFAULT_LOCALE)
   const now = deps.now ?? new Date()
-  const priced = await priceRequest(db, userId, { ...req, couponCodes: couponCodesOf(req), locale }, now)
+  const priced = await priceRequest(db, userId, { ...req, couponCodes: couponCodesOf(req), locale }, now, deps.ip)
   const rejected = priced.outcomes.filter((o) => !o.ok)
   if (rejected.length > 0) {
     const usedUp = rejected.some((o) => o.reason === 'used_up' || o.reason === 'already_used')

@@ -22,11 +22,14 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       receipt: (n) => `Receipt for your order ${n}`,
       delivered: (n) => `Your order ${n} has been delivered`,
       refunded: (n) => `Your order ${n} has been refunded`,
+      payment_returned: (n) => `A payment for your order ${n} has been refunded`,
     },
     intro: {
       receipt: 'Thank you! We received your payment and are delivering your order now.',
       delivered: 'Your order has been delivered.',
       refunded: 'We could not deliver your order, so we refunded the full amount to your payment method.',
+      payment_returned:
+        'Your payment arrived after this order could no longer be paid (it had expired, was cancelled or was already paid), so nothing was delivered for it. We have refunded the full amount to your payment method.',
     },
     order: 'Order',
     total: 'Total',
@@ -40,12 +43,15 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       receipt: (n) => `Reçu de votre commande ${n}`,
       delivered: (n) => `Votre commande ${n} a été livrée`,
       refunded: (n) => `Votre commande ${n} a été remboursée`,
+      payment_returned: (n) => `Un paiement de votre commande ${n} a été remboursé`,
     },
     intro: {
       receipt: 'Merci ! Nous avons reçu votre paiement et livrons votre commande.',
       delivered: 'Votre commande a été livrée.',
       refunded:
         "Nous n'avons pas pu livrer votre commande : le montant total a été remboursé sur votre moyen de paiement.",
+      payment_returned:
+        "Votre paiement est arrivé alors que cette commande ne pouvait plus être payée (expirée, annulée ou déjà payée) : rien n'a été livré pour ce paiement. Nous avons remboursé le montant total sur votre moyen de paiement.",
     },
     order: 'Commande',
     total: 'Total',
@@ -59,11 +65,14 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       receipt: (n) => `Recibo do seu pedido ${n}`,
       delivered: (n) => `Seu pedido ${n} foi entregue`,
       refunded: (n) => `Seu pedido ${n} foi reembolsado`,
+      payment_returned: (n) => `Um pagamento do seu pedido ${n} foi reembolsado`,
     },
     intro: {
       receipt: 'Obrigado! Recebemos seu pagamento e estamos entregando seu pedido.',
       delivered: 'Seu pedido foi entregue.',
       refunded: 'Não conseguimos entregar seu pedido, por isso reembolsamos o valor total no seu meio de pagamento.',
+      payment_returned:
+        'Seu pagamento chegou quando este pedido já não podia ser pago (tinha expirado, sido cancelado ou já estava pago), por isso nada foi entregue por ele. Reembolsamos o valor total no seu meio de pagamento.',
     },
     order: 'Pedido',
     total: 'Total',
@@ -77,11 +86,14 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       receipt: (n) => `Recibo de tu pedido ${n}`,
       delivered: (n) => `Tu pedido ${n} se ha entregado`,
       refunded: (n) => `Tu pedido ${n} se ha reembolsado`,
+      payment_returned: (n) => `Se ha reembolsado un pago de tu pedido ${n}`,
     },
     intro: {
       receipt: '¡Gracias! Hemos recibido tu pago y estamos entregando tu pedido.',
       delivered: 'Tu pedido se ha entregado.',
       refunded: 'No hemos podido entregar tu pedido, así que hemos reembolsado el importe total a tu método de pago.',
+      payment_returned:
+        'Tu pago llegó cuando este pedido ya no se podía pagar (había caducado, se había cancelado o ya estaba pagado), así que no se entregó nada por él. Hemos reembolsado el importe total a tu método de pago.',
     },
     order: 'Pedido',
     total: 'Total',
@@ -95,12 +107,15 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       receipt: (n) => `Beleg für deine Bestellung ${n}`,
       delivered: (n) => `Deine Bestellung ${n} wurde geliefert`,
       refunded: (n) => `Deine Bestellung ${n} wurde erstattet`,
+      payment_returned: (n) => `Eine Zahlung für deine Bestellung ${n} wurde erstattet`,
     },
     intro: {
       receipt: 'Danke! Wir haben deine Zahlung erhalten und liefern deine Bestellung jetzt aus.',
       delivered: 'Deine Bestellung wurde geliefert.',
       refunded:
         'Wir konnten deine Bestellung nicht liefern und haben den vollen Betrag auf dein Zahlungsmittel erstattet.',
+      payment_returned:
+        'Deine Zahlung kam an, als diese Bestellung nicht mehr bezahlt werden konnte (abgelaufen, storniert oder bereits bezahlt), daher wurde dafür nichts geliefert. Wir haben den vollen Betrag auf dein Zahlungsmittel erstattet.',
     },
     order: 'Bestellung',
     total: 'Summe',
@@ -114,11 +129,14 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       receipt: (n) => `Чек по заказу ${n}`,
       delivered: (n) => `Заказ ${n} доставлен`,
       refunded: (n) => `Средства за заказ ${n} возвращены`,
+      payment_returned: (n) => `Платёж по заказу ${n} возвращён`,
     },
     intro: {
       receipt: 'Спасибо! Мы получили оплату и уже доставляем ваш заказ.',
       delivered: 'Ваш заказ доставлен.',
       refunded: 'Нам не удалось доставить заказ, поэтому мы вернули всю сумму на ваш способ оплаты.',
+      payment_returned:
+        'Ваш платёж поступил, когда этот заказ уже нельзя было оплатить (срок истёк, заказ отменён или уже оплачен), поэтому по нему ничего не доставлено. Мы вернули всю сумму на ваш способ оплаты.',
     },
     order: 'Заказ',
     total: 'Итого',

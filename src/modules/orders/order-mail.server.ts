@@ -1,10 +1,11 @@
 /**
  * Receipt, delivered and refunded e-mails, sent by a job after the transition that caused them
- * committed. Sending is at-least-once (a crash between sending and completing resends); the
- * job's dedupe key makes sure each mail is queued only once per order.
+ * committed. The job's dedupe key queues each mail once per order event, and onceForJob sends it
+ * once per job even when a worker dies between sending and completing.
  */
-import { config } from '../../../app.config'
+import { siteOrigin } from '../../server/http/origin'
 import type { Db } from '../../server/db/client'
+import { onceForJob } from '../../server/jobs/once'
 import type { JobContext } from '../../server/jobs/registry'
 import { sendMail, type Mail } from '../../server/mail/mailer'
 import { formatMoney } from '../catalog/money'
@@ -26,7 +27,7 @@ export async function composeOrderMail(db: Db, orderId: string, kind: OrderMailK
     `${w.total}: ${money(order.totalMinor)}`,
   ]
   if (order.player.playerId) {
-    const who = [order.player.playerId, order.player.nickname, order.player.server].filter(Boolean).join(' · ')
+    const who = [order.player.playerId, order.player.nickname, order.serverName].filter(Boolean).join(' · ')
     lines.push(`${w.player}: ${who}`)
   }
   if (kind === 'delivered') {
@@ -35,14 +36,14 @@ export async function composeOrderMail(db: Db, orderId: string, kind: OrderMailK
     const codes = order.items.flatMap((i) => i.codes.map((c) => `  ${i.title}: ${c}`))
     if (codes.length) lines.push('', `${w.codes}:`, ...codes)
   }
-  const origin = config().PUBLIC_ORIGIN?.replace(/\/$/, '')
-  if (origin) {
-    const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`
-    lines.push('', `${w.view}: ${origin}${prefix}/order/details?id=${order.id}`)
-  }
+  const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`
+  lines.push('', `${w.view}: ${siteOrigin()}${prefix}/order/details?id=${order.id}`)
   return { to: order.email, subject: w.subject[kind](order.number), text: lines.join('\n') }
 }
 
-export async function orderMailJob({ orderId, kind }: MailJobPayload, ctx: JobContext): Promise<void> {
-  await sendMail(await composeOrderMail(ctx.db, orderId, kind))
+export async function orderMailJob({ orderId, kind, paymentId }: MailJobPayload, ctx: JobContext): Promise<void> {
+  // Exactly once per order event: a run after a crash between sending and completing finds the
+  // mail recorded on its job and sends nothing; the key doubles as the Message-ID.
+  const idempotencyKey = ['order-mail', orderId, kind, paymentId].filter(Boolean).join(':')
+  await onceForJob(ctx, async () => sendMail({ ...(await composeOrderMail(ctx.db, orderId, kind)), idempotencyKey }))
 }

@@ -13,6 +13,7 @@ import {
   payments,
   skus,
 } from '../../server/db/schema'
+import type { PlayerField } from '../catalog/catalog.schemas'
 import { AppError } from '../errors/app-error'
 import { isPayable } from './order-status'
 import {
@@ -60,6 +61,13 @@ export async function listOrders(db: Db, userId: string, query: ListOrdersQuery 
   }
 }
 
+/** The game server's display name ("Aurora (NA)") for the value stored with the order. */
+function serverName(value: string | undefined, fields: PlayerField[] | undefined): string | null {
+  if (!value) return null
+  const option = fields?.find((f) => f.key === 'server')?.options?.find((o) => o.value === value)
+  return option?.label ?? value
+}
+
 /** NOT_FOUND both for unknown orders and for other people's orders: ids are not disclosed. */
 export async function getOrderDetail(db: Db, userId: string | null, orderId: string): Promise<OrderDetail> {
   const [order] = await db
@@ -69,7 +77,7 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
   if (!order) throw new AppError('NOT_FOUND', 'Order not found')
   const [items, codes, events, pays, couponRows] = await Promise.all([
     db
-      .select({ item: orderItems, kind: games.kind })
+      .select({ item: orderItems, kind: games.kind, playerFields: games.playerFields })
       .from(orderItems)
       .innerJoin(skus, eq(skus.id, orderItems.skuId))
       .innerJoin(offers, eq(offers.id, skus.offerId))
@@ -101,6 +109,7 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
     totalMinor: order.totalMinor,
     coupons: couponRows.map((c) => c.code),
     player: order.player,
+    serverName: serverName(order.player.server, items[0]?.playerFields),
     email: order.email,
     locale: order.locale,
     createdAt: order.createdAt.toISOString(),

@@ -6,17 +6,20 @@ import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { getDb } from '../../server/db/client'
-import { publicOrigin } from '../../server/http/origin'
+import { clientIp } from '../../server/http/client-ip'
+import { siteOrigin } from '../../server/http/origin'
+import { chargePlayerLookup } from '../fulfilment/player-limits.server'
 import { sandboxSupplier } from '../fulfilment/sandbox-supplier.server'
+import { currentCaller, requireUser } from '../auth/caller.server'
+import { attempt } from '../errors/attempt.server'
 import { DEFAULT_LOCALE } from '../i18n/locales'
 import { startPayment, startPaymentInputSchema } from '../payments/start-payment.server'
-import { attempt } from './attempt.server'
 import { cancelOrder } from './cancel-order.server'
 import { createOrder } from './create-order.server'
-import { currentUserId, requireUserId } from './current-user.server'
 import { getOrderDetail, listOrders } from './order-queries.server'
 import {
   createOrderInputSchema,
+  getOrderInputSchema,
   listOrdersQuerySchema,
   orderIdSchema,
   quoteInputSchema,
@@ -24,6 +27,7 @@ import {
 } from './orders.schemas'
 import { couponCodesOf, priceRequest, quotePlayer, toQuote } from './quote.server'
 import { createSupportRequest } from './support.server'
+import { waitWhileStatus } from './status-wait.server'
 
 /** The priced order as the server will charge it (visitors too: limits are re-checked at order time). */
 export const getQuoteFn = createServerFn({ method: 'POST' })
@@ -31,13 +35,19 @@ export const getQuoteFn = createServerFn({ method: 'POST' })
   .handler(({ data }) =>
     attempt(async () => {
       const db = await getDb()
-      const userId = await currentUserId(getRequest())
+      const request = getRequest()
+      const caller = await currentCaller(db, request)
+      const userId = caller?.id ?? null
+      const ip = clientIp(request)
       const priced = await priceRequest(
         db,
         userId,
         { ...data, couponCodes: couponCodesOf(data), locale: data.locale ?? DEFAULT_LOCALE },
         new Date(),
+        ip,
       )
+      // The quote names the player too: the same oracle as "check player", the same budget.
+      if (priced.cart.game.kind === 'topup' && data.player.playerId) await chargePlayerLookup(db, { ip, userId })
       return toQuote(priced, await quotePlayer(sandboxSupplier(db), priced.cart, data.player))
     }),
   )
@@ -46,8 +56,10 @@ export const createOrderFn = createServerFn({ method: 'POST' })
   .validator(createOrderInputSchema)
   .handler(({ data }) =>
     attempt(async () => {
-      const userId = await requireUserId(getRequest())
-      return (await createOrder(await getDb(), userId, data)).order
+      const db = await getDb()
+      const request = getRequest()
+      const user = await requireUser(db, request)
+      return (await createOrder(db, user.id, data, { ip: clientIp(request) })).order
     }),
   )
 
@@ -55,9 +67,9 @@ export const startPaymentFn = createServerFn({ method: 'POST' })
   .validator(startPaymentInputSchema)
   .handler(({ data }) =>
     attempt(async () => {
-      const request = getRequest()
-      const userId = await requireUserId(request)
-      return startPayment(await getDb(), userId, data, { origin: publicOrigin(request) })
+      const [db, request] = [await getDb(), getRequest()]
+      const user = await requireUser(db, request)
+      return startPayment(db, user.id, data, { origin: siteOrigin(request.url) })
     }),
   )
 
@@ -65,8 +77,9 @@ export const cancelOrderFn = createServerFn({ method: 'POST' })
   .validator(z.object({ orderId: orderIdSchema }))
   .handler(({ data }) =>
     attempt(async () => {
-      const userId = await requireUserId(getRequest())
-      await cancelOrder(await getDb(), userId, data.orderId)
+      const db = await getDb()
+      const user = await requireUser(db, getRequest())
+      await cancelOrder(db, user.id, data.orderId)
       return null
     }),
   )
@@ -75,15 +88,25 @@ export const supportRequestFn = createServerFn({ method: 'POST' })
   .validator(supportRequestInputSchema)
   .handler(({ data }) =>
     attempt(async () => {
-      const userId = await requireUserId(getRequest())
-      return createSupportRequest(await getDb(), userId, data)
+      const db = await getDb()
+      const user = await requireUser(db, getRequest())
+      return createSupportRequest(db, user.id, data)
     }),
   )
 
 export const listOrdersFn = createServerFn({ method: 'GET' })
   .validator(listOrdersQuerySchema)
-  .handler(async ({ data }) => listOrders(await getDb(), await requireUserId(getRequest()), data))
+  .handler(async ({ data }) => {
+    const db = await getDb()
+    return listOrders(db, (await requireUser(db, getRequest())).id, data)
+  })
 
 export const getOrderFn = createServerFn({ method: 'GET' })
-  .validator(z.object({ id: orderIdSchema }))
-  .handler(async ({ data }) => getOrderDetail(await getDb(), await requireUserId(getRequest()), data.id))
+  .validator(getOrderInputSchema)
+  .handler(async ({ data }) => {
+    const db = await getDb()
+    const request = getRequest()
+    const user = await requireUser(db, request)
+    if (data.waitWhile) await waitWhileStatus(db, user.id, data.id, data.waitWhile, { signal: request.signal })
+    return getOrderDetail(db, user.id, data.id)
+  })

@@ -62,6 +62,9 @@ export type ListOrdersQuery = z.input<typeof listOrdersQuerySchema>
 
 export const orderIdSchema = z.uuid()
 
+/** GET one order; with `waitWhile`, answer once it leaves that status or changes (a long poll). */
+export const getOrderInputSchema = z.object({ id: orderIdSchema, waitWhile: z.enum(ORDER_STATUSES).optional() })
+
 export const supportRequestInputSchema = z.object({
   orderId: orderIdSchema.optional(),
   topic: z.enum(SUPPORT_TOPICS),
@@ -157,6 +160,8 @@ export interface OrderDetail extends Omit<OrderSummary, 'title' | 'itemCount'> {
   discountMinor: number
   coupons: string[]
   player: Record<string, string>
+  /** The chosen game server as players know it ("Aurora (NA)"), not its stored value. */
+  serverName: string | null
   email: string
   locale: string
   payable: boolean

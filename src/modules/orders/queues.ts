@@ -9,7 +9,8 @@ export const QUEUES = {
   affiliateRefunded: 'affiliate.order-refunded',
 } as const
 
-export type OrderMailKind = 'receipt' | 'delivered' | 'refunded'
+/** `payment_returned`: a payment the order could not use (after expiry, a second one) was refunded. */
+export type OrderMailKind = 'receipt' | 'delivered' | 'refunded' | 'payment_returned'
 
 export interface OrderJobPayload {
   orderId: string
@@ -24,4 +25,6 @@ export interface RefundJobPayload {
 export interface MailJobPayload {
   orderId: string
   kind: OrderMailKind
+  /** The refunded payment, for `payment_returned`. */
+  paymentId?: string
 }

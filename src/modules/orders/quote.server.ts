@@ -5,7 +5,8 @@
  */
 import type { Db } from '../../server/db/client'
 import { applyCoupons, normalizeCouponCode, type CouponRule } from '../coupons/coupon-rules'
-import { customerUses, loadCoupons } from '../coupons/coupons.server'
+import { lookUpCoupons } from '../coupons/coupon-limits.server'
+import { customerUses } from '../coupons/coupons.server'
 import { AppError } from '../errors/app-error'
 import { validatePlayerForm } from '../fulfilment/player-form'
 import type { Supplier } from '../fulfilment/supplier'
@@ -33,10 +34,19 @@ export function couponCodesOf(input: { couponCode?: string; couponCodes?: string
   return [...new Set(all.map(normalizeCouponCode).filter(Boolean))]
 }
 
-/** `userId` null: a visitor's quote (per-customer coupon limits are checked again at order time). */
-export async function priceRequest(db: Db, userId: string | null, req: PricingRequest, now: Date): Promise<Priced> {
+/**
+ * `userId` null: a visitor's quote (per-customer coupon limits are checked again at order time).
+ * `ip`: the door's client; the coupon lookup is then charged to it and the user (a guessing oracle).
+ */
+export async function priceRequest(
+  db: Db,
+  userId: string | null,
+  req: PricingRequest,
+  now: Date,
+  ip?: string,
+): Promise<Priced> {
   const cart = await loadCart(db, req.items, req.currency, req.locale)
-  const found = await loadCoupons(db, req.couponCodes)
+  const found = await lookUpCoupons(db, req.couponCodes, ip === undefined ? undefined : { ip, userId })
   const uses = await customerUses(
     db,
     userId,

@@ -7,11 +7,11 @@
  */
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
-import { orderEvents, payments, users } from '../../server/db/schema'
+import { orderEvents, payments } from '../../server/db/schema'
 import { enqueue } from '../../server/jobs/queue'
 import { json } from '../../server/http/respond'
+import { requireOperator, type UserIdResolver } from '../auth/caller.server'
 import { AppError } from '../errors/app-error'
-import { currentUserId } from './current-user.server'
 import { orderIdSchema } from './orders.schemas'
 import { QUEUES } from './queues'
 import { lockOrder, noteOrderEvent } from './transition.server'
@@ -71,12 +71,9 @@ export async function refundOrderApi(
   request: Request,
   id: string | undefined,
   /** Who is calling; tests sign requests in without a session. */
-  resolveUserId: (request: Request) => Promise<string | null> = currentUserId,
+  resolve?: UserIdResolver,
 ): Promise<Response> {
-  const userId = await resolveUserId(request)
-  if (!userId) throw new AppError('UNAUTHENTICATED', 'Sign-in required')
-  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId))
-  if (user?.role !== 'operator') throw new AppError('FORBIDDEN', 'Operators only')
+  await requireOperator(db, request, resolve)
   const orderId = orderIdSchema.safeParse(id)
   if (!orderId.success) throw new AppError('NOT_FOUND', 'Not found')
   return json(await refundOrder(db, orderId.data), { status: 202 })

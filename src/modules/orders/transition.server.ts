@@ -7,11 +7,12 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
 import { orderEvents, orders, payments } from '../../server/db/schema'
-import { enqueue } from '../../server/jobs/queue'
+import { enqueue, enqueueAll } from '../../server/jobs/queue'
 import { releaseCoupons, redeemCoupons } from '../coupons/coupons.server'
 import { AppError } from '../errors/app-error'
 import { canTransition, COUPON_RELEASING_STATUSES, type OrderStatus } from './order-status'
 import { QUEUES } from './queues'
+import { announceStatusChange } from './status-wait.server'
 
 export interface LockedOrder {
   id: string
@@ -59,6 +60,7 @@ export async function transitionOrder(
     .where(eq(orders.id, orderId))
   await tx.insert(orderEvents).values({ orderId, type: 'status', fromStatus: order.status, toStatus: to, data })
   await onEnter(tx, orderId, to)
+  await announceStatusChange(tx, orderId)
   return order.status
 }
 
@@ -78,41 +80,27 @@ async function onEnter(tx: Db, orderId: string, status: OrderStatus): Promise<vo
   switch (status) {
     case 'paid':
       await redeemCoupons(tx, orderId)
-      await enqueue(tx, { queue: QUEUES.fulfil, payload, dedupeKey: `fulfil:${orderId}`, maxAttempts: 10 })
-      await enqueue(tx, {
-        queue: QUEUES.mail,
-        payload: { orderId, kind: 'receipt' },
-        dedupeKey: `mail:receipt:${orderId}`,
-      })
-      await enqueue(tx, { queue: QUEUES.affiliatePaid, payload, dedupeKey: `${QUEUES.affiliatePaid}:${orderId}` })
+      await enqueueAll(tx, [
+        { queue: QUEUES.fulfil, payload, dedupeKey: `fulfil:${orderId}`, maxAttempts: 10 },
+        { queue: QUEUES.mail, payload: { orderId, kind: 'receipt' }, dedupeKey: `mail:receipt:${orderId}` },
+        { queue: QUEUES.affiliatePaid, payload, dedupeKey: `${QUEUES.affiliatePaid}:${orderId}` },
+      ])
       break
     case 'delivered':
-      await enqueue(tx, {
-        queue: QUEUES.mail,
-        payload: { orderId, kind: 'delivered' },
-        dedupeKey: `mail:delivered:${orderId}`,
-      })
-      await enqueue(tx, {
-        queue: QUEUES.affiliateDelivered,
-        payload,
-        dedupeKey: `${QUEUES.affiliateDelivered}:${orderId}`,
-      })
+      await enqueueAll(tx, [
+        { queue: QUEUES.mail, payload: { orderId, kind: 'delivered' }, dedupeKey: `mail:delivered:${orderId}` },
+        { queue: QUEUES.affiliateDelivered, payload, dedupeKey: `${QUEUES.affiliateDelivered}:${orderId}` },
+      ])
       break
     case 'failed':
       // Paid but not deliverable: give the money back without anyone having to ask.
       await enqueueOrderRefund(tx, orderId)
       break
     case 'refunded':
-      await enqueue(tx, {
-        queue: QUEUES.mail,
-        payload: { orderId, kind: 'refunded' },
-        dedupeKey: `mail:refunded:${orderId}`,
-      })
-      await enqueue(tx, {
-        queue: QUEUES.affiliateRefunded,
-        payload,
-        dedupeKey: `${QUEUES.affiliateRefunded}:${orderId}`,
-      })
+      await enqueueAll(tx, [
+        { queue: QUEUES.mail, payload: { orderId, kind: 'refunded' }, dedupeKey: `mail:refunded:${orderId}` },
+        { queue: QUEUES.affiliateRefunded, payload, dedupeKey: `${QUEUES.affiliateRefunded}:${orderId}` },
+      ])
       break
     default:
       break

@@ -2,6 +2,7 @@
  * What the shop needs from a payment gateway. The built-in sandbox implements it; a real
  * provider would be another implementation behind the same interface (server-side only).
  */
+import type { Locale } from '../i18n/locales'
 import type { PaymentMethod } from './payment-status'
 
 export interface CreateSessionInput {
@@ -10,7 +11,10 @@ export interface CreateSessionInput {
   method: PaymentMethod
   amountMinor: number
   currency: string
+  /** Shown on the hosted page; the shop passes its order number. */
   description: string
+  /** The shopper's language: hosted pages are shown in it, with its money format. */
+  locale: Locale
   /** Where the gateway sends the shopper's browser when the attempt ends. */
   returnUrl: string
   /** Where the gateway posts signed events. */

@@ -2,22 +2,7 @@
  * The payment-method catalogue (GET /api/third-party/payments/umf): which methods a shopper may
  * use for a currency and country. Pure and client-safe; POST /api/pay applies the same rules.
  */
-import { z } from 'zod'
 import type { PaymentMethod } from './payment-status'
-
-export const paymentMethodsQuerySchema = z.object({
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/),
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/)
-    .optional(),
-})
 
 export interface PaymentMethodInfo {
   id: PaymentMethod

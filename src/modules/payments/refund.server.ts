@@ -6,7 +6,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { payments } from '../../server/db/schema'
 import type { JobContext } from '../../server/jobs/registry'
-import type { RefundJobPayload } from '../orders/queues'
+import { enqueue } from '../../server/jobs/queue'
+import { QUEUES, type RefundJobPayload } from '../orders/queues'
 import { lockOrder, noteOrderEvent, transitionOrder } from '../orders/transition.server'
 import { paymentGateway } from './gateways.server'
 import { nextPaymentStatus } from './payment-status'
@@ -37,6 +38,15 @@ export async function refundJob({ paymentId, refundOrder }: RefundJobPayload, ct
         .set({ status: next, updatedAt: sql`now()` })
         .where(eq(payments.id, paymentId))
       await noteOrderEvent(tx, payment.orderId, 'payment_refunded', { paymentId, method: payment.method })
+      // A payment the order could not use (late, duplicate): tell the shopper it came back. A
+      // refunded order gets its own mail from the transition below.
+      if (!refundOrder) {
+        await enqueue(tx, {
+          queue: QUEUES.mail,
+          payload: { orderId: payment.orderId, kind: 'payment_returned', paymentId },
+          dedupeKey: `mail:payment_returned:${paymentId}`,
+        })
+      }
     }
     if (refundOrder) await transitionOrder(tx, payment.orderId, 'refunded', { paymentId })
   })

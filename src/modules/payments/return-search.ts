@@ -1,7 +1,4 @@
-import { z } from 'zod'
+import { searchOf, uuid } from '../shell/route-params'
 
 /** Search params of the payment result pages: which order and attempt to look up, nothing more. */
-export const paymentReturnSearch = z.object({
-  orderId: z.uuid().optional().catch(undefined),
-  paymentId: z.uuid().optional().catch(undefined),
-})
+export const paymentReturnSearch = searchOf({ orderId: uuid, paymentId: uuid })

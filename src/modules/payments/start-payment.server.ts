@@ -109,7 +109,8 @@ export async function startPayment(
       method,
       amountMinor: order.totalMinor,
       currency: order.currency,
-      description: `Order ${order.number}`,
+      description: order.number,
+      locale: isLocale(order.locale) ? order.locale : DEFAULT_LOCALE,
       returnUrl: resultUrl(urls.origin, order.locale, method, order.id, paymentId),
       webhookUrl: urls.webhookUrl ?? webhookUrl(gatewayName),
     })

@@ -14,6 +14,7 @@ import { AppError } from '../errors/app-error'
 import { isPayable } from '../orders/order-status'
 import { QUEUES } from '../orders/queues'
 import { lockOrder, noteOrderEvent, transitionOrder } from '../orders/transition.server'
+import { announceStatusChange } from '../orders/status-wait.server'
 import { GATEWAY_EVENT_TYPES, type GatewayEvent, type GatewayEventType } from './gateway'
 import { nextPaymentStatus, type PaymentStatus } from './payment-status'
 import { webhookSecret } from './webhook-secret.server'
@@ -113,13 +114,21 @@ async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Pro
     .where(eq(payments.id, payment!.id))
   const note = { paymentId: payment!.id, method: payment!.method, failureCode: event.failureCode ?? null }
   await noteOrderEvent(tx, order.id, `payment_${next}`, note)
-  if (next !== 'succeeded') return 'applied'
-  if (isPayable(order.status)) {
+  if (next !== 'succeeded') {
+    await announceStatusChange(tx, order.id) // a result page waiting on this order shows the outcome
+    return 'applied'
+  }
+  // Past expires_at the order is no longer payable, whether or not the expiry job has run yet:
+  // a capture that arrives late must not be fulfilled (prices, stock and coupons were held until then).
+  const expiredNow = isPayable(order.status) && order.expiresAt !== null && order.expiresAt.getTime() <= Date.now()
+  if (expiredNow) await transitionOrder(tx, order.id, 'expired', { reason: 'payment_after_expiry' })
+  if (isPayable(order.status) && !expiredNow) {
     await transitionOrder(tx, order.id, 'paid', { paymentId: payment!.id })
   } else {
     // Captured for an order that is already paid, expired or cancelled (two tabs, a payment
-    // finished after expiry): the money goes straight back.
-    await noteOrderEvent(tx, order.id, 'payment_refund_scheduled', { paymentId: payment!.id, reason: order.status })
+    // finished after expiry): the money goes straight back, and the shopper is mailed when it has.
+    const reason = expiredNow ? 'expired' : order.status
+    await noteOrderEvent(tx, order.id, 'payment_refund_scheduled', { paymentId: payment!.id, reason })
     await enqueue(tx, {
       queue: QUEUES.refund,
       payload: { paymentId: payment!.id, refundOrder: false },

@@ -1,5 +1,6 @@
 import { getCookie, getRequestUrl } from '@tanstack/react-start/server'
 import { config } from '../../../app.config'
+import { siteOrigin } from '../../server/http/origin'
 import type { PublicConfig } from '../ops/public-config'
 import { COOKIE_NOTICE_COOKIE } from './cookie-notice'
 
@@ -18,6 +19,7 @@ function publicConfig(): PublicConfig {
     liveChat: cfg.LIVE_CHAT_SCRIPT_URL
       ? { scriptUrl: cfg.LIVE_CHAT_SCRIPT_URL, siteId: cfg.LIVE_CHAT_SITE_ID ?? '' }
       : null,
+    cookies: { secure: cfg.COOKIE_SECURE, crossOrigin: cfg.COOKIE_CROSS_ORIGIN },
     analytics: cfg.ANALYTICS_ID ? { id: cfg.ANALYTICS_ID, scriptUrl: cfg.ANALYTICS_SCRIPT_URL } : null,
     errorReporting: cfg.SENTRY_DSN
       ? {
@@ -30,9 +32,8 @@ function publicConfig(): PublicConfig {
 }
 
 export function shellInfo(): ShellInfo {
-  const origin = config().PUBLIC_ORIGIN?.replace(/\/$/, '') ?? getRequestUrl().origin
   return {
-    origin,
+    origin: siteOrigin(getRequestUrl()),
     cookieNoticeDismissed: getCookie(COOKIE_NOTICE_COOKIE) === 'true',
     publicConfig: publicConfig(),
   }

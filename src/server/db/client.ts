@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { Pool } from 'pg'
 import { config } from '../../../app.config'
+import { describeDbError, markUnavailable } from './availability'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -54,10 +55,12 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
-  const pool = new Pool({ connectionString: url, max: poolSize })
+  // A connect timeout: an address that drops packets would otherwise hang every request.
+  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 })
   // Without a listener, an idle client dropped by the server would crash the process; the pool
-  // already discards that client and the next query gets a fresh one.
-  pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message))
+  // already discards that client and the next query gets a fresh one. The database going away
+  // shows here first: record it (one log line per state change) and probe until it is back.
+  pool.on('error', (err) => markUnavailable(describeDbError(err)))
   // Fail at start-up rather than on the first request when the URL or credentials are wrong.
   const probe = await pool.connect().catch(async (err: unknown) => {
     await pool.end()

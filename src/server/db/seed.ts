@@ -3,45 +3,95 @@
  * Content lives in ./seed-data; this file only turns it into rows.
  */
 import { createHash } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import { hashPassword } from '../../modules/accounts/password.server'
 import { LINK_SCENES } from '../../modules/cms/cms.schemas'
 import { isAllowedShortLinkTarget } from '../../modules/cms/shortlinks'
 import type { Db } from './client'
 import { DEMO_ACCOUNTS } from './demo-accounts'
 import * as t from './schema'
-import { LOCALES } from './schema/columns'
+import { LOCALES, type Locale } from './schema/columns'
+import { LOCALE_TAGS } from '../../modules/i18n/locales'
 import { SEED_ARTICLES } from './seed-data/articles'
-import { PRICE_TIERS, SEED_BANNERS, SEED_CATEGORIES, SEED_CURRENCIES, SEED_GAMES } from './seed-data/catalog'
+import {
+  PRICE_TIERS,
+  SEED_BANNERS,
+  SEED_CATEGORIES,
+  SEED_CURRENCIES,
+  SEED_GAMES,
+  type SeedGame,
+  type SeedSku,
+} from './seed-data/catalog'
 import { SEED_PAGES } from './seed-data/pages'
 
 export const SEED_VERSION = 1
 const DEFAULT_CODES_PER_SKU = 20
 
+/**
+ * Markers in `meta`: the catalogue part and the demo-accounts part are seeded (and remembered)
+ * separately, so a shop can take the sample catalogue without the known operator. Databases seeded
+ * before the split carry the old 'seed_version' marker, which stands for both.
+ */
+const LEGACY_MARKER = 'seed_version'
+const CATALOG_MARKER = 'seed_catalog'
+const ACCOUNTS_MARKER = 'seed_demo_accounts'
+
+/** The whole demo shop: sample catalogue, content and coupons plus the demo accounts. */
 export async function seedDemoData(db: Db): Promise<{ inserted: boolean }> {
+  const catalog = await seedCatalogData(db)
+  const accounts = await seedDemoAccounts(db)
+  return { inserted: catalog.inserted || accounts.inserted }
+}
+
+/** Sample catalogue, navigation, articles, pages, banners, links, redirects and coupons; no accounts. */
+export function seedCatalogData(db: Db): Promise<{ inserted: boolean }> {
+  return seedOnce(db, CATALOG_MARKER, async (tx) => {
+    const offerIds = await seedCatalog(tx)
+    await seedContent(tx, offerIds)
+    await seedCoupons(tx)
+  })
+}
+
+/** The three demo accounts of the README (public passwords!) and the demo promoter's link. */
+export async function seedDemoAccounts(db: Db): Promise<{ inserted: boolean }> {
   // Cheap early exit for every start after the first, before spending ~0.2 s on scrypt.
-  const seeded = await db.select({ key: t.meta.key }).from(t.meta).where(eq(t.meta.key, 'seed_version'))
-  if (seeded.length > 0) return { inserted: false }
+  if (await seeded(db, ACCOUNTS_MARKER)) return { inserted: false }
   const hashes = {
     shopper: await hashPassword(DEMO_ACCOUNTS.shopper.password),
     promoter: await hashPassword(DEMO_ACCOUNTS.promoter.password),
     operator: await hashPassword(DEMO_ACCOUNTS.operator.password),
   }
+  return seedOnce(db, ACCOUNTS_MARKER, (tx) => seedAccounts(tx, hashes))
+}
+
+async function seeded(db: Db, marker: string): Promise<boolean> {
+  const rows = await db
+    .select({ key: t.meta.key })
+    .from(t.meta)
+    .where(inArray(t.meta.key, [marker, LEGACY_MARKER]))
+  return rows.length > 0
+}
+
+async function seedOnce(db: Db, marker: string, fill: (tx: Db) => Promise<void>): Promise<{ inserted: boolean }> {
+  if (await seeded(db, marker)) return { inserted: false }
   return db.transaction(async (tx) => {
     // Claim the marker first. A concurrent seeder (another instance on the same PostgreSQL)
     // blocks on this row until we commit, then inserts nothing and returns false.
     const claimed = await tx
       .insert(t.meta)
-      .values({ key: 'seed_version', value: SEED_VERSION })
+      .values({ key: marker, value: SEED_VERSION })
       .onConflictDoNothing()
       .returning({ key: t.meta.key })
     if (claimed.length === 0) return { inserted: false }
-    const offerIds = await seedCatalog(tx)
-    await seedContent(tx, offerIds)
-    await seedCoupons(tx)
-    await seedAccounts(tx, hashes)
+    await fill(tx)
     return { inserted: true }
   })
+}
+
+/** "1,980 Star Gems" / "1.980 Sternjuwelen": the quantity in the locale's digits, then the unit. */
+function skuName(game: SeedGame, sku: SeedSku, locale: Locale): string {
+  const n = new Intl.NumberFormat(LOCALE_TAGS[locale]).format(sku.quantity)
+  return sku.name ? sku.name[locale].replace('{n}', n) : `${n} ${game.unit[locale]}`
 }
 
 /** Inserts categories, navigation, games, offers, SKUs, prices and codes; returns slug → offer id. */
@@ -119,7 +169,7 @@ async function seedCatalog(tx: Db): Promise<Map<string, number>> {
     g.skus.map((s, i) => ({
       offerId: offerId.get(g.slug)!,
       code: [g.codePrefix, s.region, s.quantity].filter(Boolean).join('-'),
-      name: s.name ?? `${s.quantity.toLocaleString('en-US')} ${g.unit}`,
+      name: skuName(g, s, 'en'),
       quantity: s.quantity,
       region: s.region ?? null,
       sort: (i + 1) * 10,
@@ -131,6 +181,17 @@ async function seedCatalog(tx: Db): Promise<Map<string, number>> {
     .values(skuRows.map(({ seed: _seed, ...row }) => row))
     .returning({ id: t.skus.id, code: t.skus.code })
   const skuId = new Map(skus.map((s) => [s.code, s.id]))
+  await tx.insert(t.skuTranslations).values(
+    SEED_GAMES.flatMap((g) =>
+      g.skus.flatMap((s) =>
+        LOCALES.map((locale) => ({
+          skuId: skuId.get([g.codePrefix, s.region, s.quantity].filter(Boolean).join('-'))!,
+          locale,
+          name: skuName(g, s, locale),
+        })),
+      ),
+    ),
+  )
 
   await tx.insert(t.skuPrices).values(
     skuRows.flatMap((s) =>
@@ -159,13 +220,17 @@ function demoCode(skuCode: string, index: number): string {
 async function seedContent(tx: Db, offerId: Map<string, number>): Promise<void> {
   const offerUrl = (slug: string) => `/offer/${offerId.get(slug)!}`
   await tx.insert(t.links).values([
-    ...SEED_BANNERS.map((b) => ({
-      scene: LINK_SCENES.banner,
-      title: b.title,
-      image: `/images/banners/${b.n}.svg`,
-      url: 'game' in b ? offerUrl(b.game) : b.url,
-      sort: b.n * 10,
-    })),
+    // One row per locale: the banner's title is text a shopper reads.
+    ...SEED_BANNERS.flatMap((b) =>
+      LOCALES.map((locale) => ({
+        scene: LINK_SCENES.banner,
+        title: b.title[locale],
+        image: `/images/banners/${b.n}.svg`,
+        url: 'game' in b ? offerUrl(b.game) : b.url,
+        sort: b.n * 10,
+        locale,
+      })),
+    ),
     ...SEED_GAMES.filter((g) => g.hot).map((g, i) => ({
       scene: LINK_SCENES.hotGame,
       title: g.name,

@@ -1,5 +1,6 @@
-import { ZodError } from 'zod'
-import { AppError, isAppError } from '../../modules/errors/app-error'
+import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import { AppError, toAppError } from '../../modules/errors/app-error'
+import { isConnectionError } from '../db/availability'
 import { reportServerError } from '../error-reporting'
 import { log } from '../log'
 
@@ -32,10 +33,13 @@ export function json(
 
 /** Turns any thrown value into a JSON error response; internals never leak to the client. */
 export function errorResponse(error: unknown): Response {
-  const appError = toAppError(error)
+  const appError = classifyError(error)
   if (appError.code === 'INTERNAL') {
     log.error({ err: error }, 'unhandled error in API handler')
     reportServerError(error)
+  } else if (appError.code === 'INVALID_INPUT') {
+    // A malformed request is the client's mistake, worth seeing but not an error of ours.
+    log.warn({ code: appError.code, msg: appError.message }, 'request refused')
   }
   const headers: Record<string, string> = {}
   if (appError.retryAfterSeconds) headers['retry-after'] = String(appError.retryAfterSeconds)
@@ -45,14 +49,24 @@ export function errorResponse(error: unknown): Response {
   )
 }
 
-export function toAppError(error: unknown): AppError {
-  if (isAppError(error)) return error
-  if (error instanceof ZodError) {
-    return new AppError('INVALID_INPUT', 'Invalid input', {
-      issues: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    })
+/**
+ * In a server function: gives a refusal its HTTP meaning (429 + Retry-After) on the response,
+ * which Start otherwise sends as 200 with the error in the body. The client decodes either way.
+ */
+export function markServerFnRefusal(error: AppError): void {
+  setResponseStatus(error.status)
+  if (error.retryAfterSeconds) setResponseHeader('retry-after', String(error.retryAfterSeconds))
+}
+
+/**
+ * toAppError plus what only the server can tell: the database going away is the shop being
+ * unavailable (503, retried), not a bug (500).
+ */
+export function classifyError(error: unknown): AppError {
+  if (isConnectionError(error)) {
+    return new AppError('UNAVAILABLE', 'Service temporarily unavailable', { retryAfterSeconds: 5, cause: error })
   }
-  return new AppError('INTERNAL', 'Internal Server Error', { cause: error })
+  return toAppError(error)
 }
 
 /** Wraps an API handler so every error becomes a coded JSON response. */
@@ -75,4 +89,36 @@ export function handle(fn: (ctx: HandlerCtx) => Promise<Response>) {
 export function parseQuery<T>(request: Request, schema: { parse(input: unknown): T }): T {
   const url = new URL(request.url)
   return schema.parse(Object.fromEntries(url.searchParams))
+}
+
+/**
+ * The body of a form post (urlencoded or multipart). Anything else, or a body that does not parse
+ * as the form it claims to be, is the client's mistake: INVALID_INPUT (400), never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
+    throw new AppError('INVALID_INPUT', 'Expected a form body (application/x-www-form-urlencoded)')
+  }
+  try {
+    return await request.formData()
+  } catch {
+    throw new AppError('INVALID_INPUT', 'The form body could not be read')
+  }
+}
+
+/**
+ * The methods a REST route answers, and 405 with `Allow` for every other method: without it a
+ * wrong method on an API path falls through to the HTML app shell.
+ */
+export function restHandlers<H extends Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', unknown>>>(
+  handlers: H,
+): H & { ANY: () => Response } {
+  const methods = Object.keys(handlers)
+  const allow = (methods.includes('GET') ? [...methods, 'HEAD'] : methods).join(', ')
+  return {
+    ...handlers,
+    ANY: () =>
+      json({ error: { code: 'METHOD_NOT_ALLOWED', message: `Use ${allow}` } }, { status: 405, headers: { allow } }),
+  }
 }

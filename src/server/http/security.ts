@@ -4,6 +4,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import { config } from '../../../app.config'
+import { stripLocale } from '../../modules/i18n/locales'
+import { isHttpsRequest } from './client-ip'
 
 const nonceStore = new AsyncLocalStorage<string>()
 
@@ -31,12 +33,26 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
-/** Payment pages of the sandbox gateway may be framed by our own pages; nothing else may be. */
-function frameAncestors(pathname: string): string {
-  return pathname.startsWith('/api/pay/') ? "'self'" : "'none'"
+/** The pages of the silent sign-in check, which runs in a hidden frame of our own pages (SPEC §9). */
+const SILENT_CHECK_PAGES = new Set(['/login', '/auth/callback', '/auth/signed-in'])
+
+/**
+ * Payment pages of the sandbox gateway and the silent check's pages may be framed by our own
+ * pages; nothing else may be.
+ */
+function frameableBySelf(pathname: string): boolean {
+  return pathname.startsWith('/api/pay/') || SILENT_CHECK_PAGES.has(stripLocale(pathname))
 }
 
-export function contentSecurityPolicy(nonce: string, pathname: string): string {
+function frameAncestors(pathname: string): string {
+  return frameableBySelf(pathname) ? "'self'" : "'none'"
+}
+
+/**
+ * The page's CSP. Inline scripts are allowed by the response's nonce, or by their hashes for
+ * cached pages whose bytes everyone shares (html-cache.ts).
+ */
+export function contentSecurityPolicy(inline: string | readonly string[], pathname: string): string {
   const cfg = config()
   const thirdParty = [
     originOf(cfg.LIVE_CHAT_SCRIPT_URL),
@@ -47,7 +63,9 @@ export function contentSecurityPolicy(nonce: string, pathname: string): string {
   const reporting = originOf(cfg.SENTRY_DSN) ?? ''
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${thirdParty}`.trim(),
+    `script-src 'self' ${typeof inline === 'string' ? `'nonce-${inline}'` : inline.join(' ')} ${thirdParty}`
+      .replace(/\s+/g, ' ')
+      .trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
@@ -59,17 +77,28 @@ export function contentSecurityPolicy(nonce: string, pathname: string): string {
   ].join('; ')
 }
 
+/**
+ * The headers every response carries. `html` adds the CSP (with this response's nonce); responses
+ * whose type is not known yet (the authorization server writes its own, see oidc/handle.ts) get it
+ * too: a CSP on JSON is harmless.
+ */
+export function securityHeaders(request: Request, nonce: string, html: boolean): Record<string, string> {
+  const { pathname } = new URL(request.url)
+  const headers: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+  }
+  if (html) headers['content-security-policy'] = contentSecurityPolicy(nonce, pathname)
+  headers['x-frame-options'] = frameableBySelf(pathname) ? 'SAMEORIGIN' : 'DENY'
+  if (isHttpsRequest(request)) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
+  return headers
+}
+
 export function applySecurityHeaders(request: Request, response: Response, nonce: string): Response {
-  const url = new URL(request.url)
   const headers = new Headers(response.headers)
-  const type = headers.get('content-type') ?? ''
-  if (type.includes('text/html')) headers.set('content-security-policy', contentSecurityPolicy(nonce, url.pathname))
-  headers.set('x-content-type-options', 'nosniff')
-  headers.set('referrer-policy', 'strict-origin-when-cross-origin')
-  headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)')
-  if (!url.pathname.startsWith('/api/pay/')) headers.set('x-frame-options', 'DENY')
-  const https = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https'
-  if (https) headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains')
+  const html = (headers.get('content-type') ?? '').includes('text/html') && !headers.has('content-security-policy')
+  for (const [name, value] of Object.entries(securityHeaders(request, nonce, html))) headers.set(name, value)
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 

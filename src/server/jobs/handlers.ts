@@ -4,6 +4,7 @@
  */
 import { registerAffiliateJobHandlers } from '../../modules/affiliate/jobs.server'
 import { registerOrderJobHandlers } from '../../modules/orders/order-jobs.server'
+import { registerAuthPurgeJob } from '../oidc/purge'
 import { registerSandboxGatewayJobs } from '../payments/sandbox/webhook-delivery.server'
 
 let registered = false
@@ -14,4 +15,5 @@ export function registerAppJobHandlers(): void {
   registerOrderJobHandlers()
   registerSandboxGatewayJobs()
   registerAffiliateJobHandlers()
+  registerAuthPurgeJob()
 }

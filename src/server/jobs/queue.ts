@@ -18,19 +18,30 @@ export interface NewJob {
 
 /** Returns the new job id, or null when a job with the same dedupe key already exists. */
 export async function enqueue(tx: Db, job: NewJob): Promise<number | null> {
+  return (await enqueueAll(tx, [job]))[0] ?? null
+}
+
+/**
+ * Several jobs in one INSERT (the effects of one status change): one round trip instead of one
+ * per job. Returns the ids of the jobs that were new (duplicates by dedupe key are skipped).
+ */
+export async function enqueueAll(tx: Db, batch: readonly NewJob[]): Promise<number[]> {
+  if (batch.length === 0) return []
   const rows = await tx
     .insert(jobs)
-    .values({
-      queue: job.queue,
-      payload: job.payload ?? {},
-      dedupeKey: job.dedupeKey,
-      runAt: job.runAt ?? sql`now()`,
-      maxAttempts: job.maxAttempts ?? 5,
-    })
+    .values(
+      batch.map((job) => ({
+        queue: job.queue,
+        payload: job.payload ?? {},
+        dedupeKey: job.dedupeKey,
+        runAt: job.runAt ?? sql`now()`,
+        maxAttempts: job.maxAttempts ?? 5,
+      })),
+    )
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id })
   if (rows.length > 0) wakeWorkersSoon()
-  return rows[0]?.id ?? null
+  return rows.map((r) => r.id)
 }
 
 type Waker = () => void

@@ -1,7 +1,9 @@
 /** The process's job worker, started by boot() in every instance and stopped on shutdown. */
 import { config } from '../../../app.config'
 import type { Db } from '../db/client'
+import { log } from '../log'
 import { registerAppJobHandlers } from './handlers'
+import { schedulePeriodicJobs } from './periodic'
 import { JobWorker } from './worker'
 
 let worker: JobWorker | undefined
@@ -9,6 +11,8 @@ let worker: JobWorker | undefined
 export function startJobWorker(db: Db): void {
   registerAppJobHandlers()
   if (worker || !config().JOB_WORKER) return
+  // Housekeeping runs are queued rows too; any instance with a worker may run them.
+  schedulePeriodicJobs(db).catch((err: unknown) => log.warn({ err }, 'could not schedule periodic jobs'))
   worker = new JobWorker(db, { concurrency: config().JOB_CONCURRENCY })
   worker.start()
 }

@@ -6,6 +6,7 @@
  * leaves a lease that expires, and the job is claimed again.
  */
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { describeDbError, isConnectionError, markUnavailable } from '../db/availability'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema'
 import { log } from '../log'
@@ -70,7 +71,10 @@ export class JobWorker {
         try {
           claimed = await claimJobs(this.db, free)
         } catch (err) {
-          log.error({ err }, 'job claim failed')
+          // The database being away is a state, logged once by the availability module, not
+          // an error every poll.
+          if (isConnectionError(err)) markUnavailable(describeDbError(err))
+          else log.error({ err }, 'job claim failed')
         }
       }
       for (const job of claimed) {
@@ -138,16 +142,24 @@ export async function runJob(db: Db, job: Claimed): Promise<void> {
   const registered = handlerFor(job.queue)
   const fenced = and(eq(jobs.id, job.id), eq(jobs.lockToken, job.lockToken), isNull(jobs.completedAt))
   let completed = false
+  const markDone = async (conn: Db) => {
+    const done = await conn
+      .update(jobs)
+      .set({ completedAt: sql`now()`, lockedUntil: null, lastError: null })
+      .where(fenced)
+      .returning({ id: jobs.id })
+    if (done.length === 0) throw new LeaseLostError(job.id)
+  }
   const complete = async (effect?: (tx: Db) => Promise<void>) => {
-    await db.transaction(async (tx) => {
-      const done = await tx
-        .update(jobs)
-        .set({ completedAt: sql`now()`, lockedUntil: null, lastError: null })
-        .where(fenced)
-        .returning({ id: jobs.id })
-      if (done.length === 0) throw new LeaseLostError(job.id)
-      if (effect) await effect(tx)
-    })
+    // Without an effect the fenced UPDATE is one atomic statement: no transaction round trips.
+    if (effect) {
+      await db.transaction(async (tx) => {
+        await markDone(tx)
+        await effect(tx)
+      })
+    } else {
+      await markDone(db)
+    }
     completed = true
   }
   try {
@@ -176,7 +188,11 @@ export async function runJob(db: Db, job: Claimed): Promise<void> {
         failedAt: giveUp ? sql`now()` : null,
       })
       .where(fenced)
-      .catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'could not record job failure'))
+      .catch((e: unknown) =>
+        isConnectionError(e)
+          ? markUnavailable(describeDbError(e)) // the lease runs out and the job comes back
+          : log.error({ err: e, jobId: job.id }, 'could not record job failure'),
+      )
   }
 }
 

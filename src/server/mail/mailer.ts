@@ -2,17 +2,29 @@
  * Outgoing mail: SMTP when SMTP_URL is set, otherwise one `.eml` file per message in
  * DATA_DIR/outbox/ so codes can be read offline (DESIGN.md contract; /workshop/home lists them).
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createTransport, type Transporter } from 'nodemailer'
 import { config } from '../../../app.config'
+import { siteOrigin } from '../http/origin'
 import { log } from '../log'
 
 export interface Mail {
   to: string
   subject: string
   text: string
+  /**
+   * One key per logical mail (an order event): it becomes the Message-ID, so a copy sent twice
+   * (a crash between sending and recording it) is the same message to the receiving side.
+   */
+  idempotencyKey?: string
+}
+
+/** A stable Message-ID for a key: the same key always names the same message. */
+export function messageIdFor(key: string): string {
+  const host = new URL(siteOrigin()).hostname
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${host}>`
 }
 
 export function outboxDir(): string {
@@ -30,6 +42,7 @@ export async function sendMail(mail: Mail): Promise<void> {
     subject: mail.subject,
     text: mail.text,
     textEncoding: 'quoted-printable' as const,
+    ...(mail.idempotencyKey ? { messageId: messageIdFor(mail.idempotencyKey) } : {}),
   }
   const url = config().SMTP_URL
   if (url) {

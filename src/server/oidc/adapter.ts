@@ -2,7 +2,7 @@
  * oidc-provider storage on our database: one row per (model, id). Works on PGlite and PostgreSQL,
  * so every instance sees the same sessions, codes and tokens.
  */
-import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Adapter, AdapterPayload } from 'oidc-provider'
 import type { Db } from '../db/client'
 import { oidcPayloads } from '../db/schema'
@@ -85,7 +85,31 @@ export class DbAdapter implements Adapter {
   }
 }
 
-/** Deletes expired rows; called now and then so the table does not grow forever. */
-export async function purgeExpiredOidcPayloads(db: Db): Promise<void> {
-  await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, sql`now()`))
+/**
+ * Deletes expired rows (codes, tokens, sessions, interactions past their TTL): the hourly purge
+ * job (src/server/oidc/purge.ts) calls it so the table does not grow forever.
+ */
+export async function purgeExpiredOidcPayloads(db: Db): Promise<number> {
+  const gone = await db
+    .delete(oidcPayloads)
+    .where(lt(oidcPayloads.expiresAt, sql`now()`))
+    .returning({ id: oidcPayloads.id })
+  return gone.length
+}
+
+/**
+ * Ends everything the authorization server holds for an account: its browser sessions (so a
+ * silent `prompt=none` check finds none), its grants and every token issued under them. Used when
+ * the password changes, which must sign the account out everywhere.
+ */
+export async function endAccountAtProvider(db: Db, accountId: string): Promise<void> {
+  const ofAccount = sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`
+  const grants = db
+    .select({ id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.model, 'Grant'), ofAccount))
+  await db.delete(oidcPayloads).where(inArray(oidcPayloads.grantId, grants))
+  await db
+    .delete(oidcPayloads)
+    .where(and(or(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.model, 'Session')), ofAccount))
 }

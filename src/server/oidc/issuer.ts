@@ -1,8 +1,9 @@
 /**
- * Who the authorization server is: PUBLIC_ORIGIN when configured, otherwise the origin the request
- * came to. Shared by the provider and the storefront client so both agree on `iss`.
+ * Who the authorization server is: the site's origin (PUBLIC_ORIGIN, or on the quick start a
+ * loopback origin). Shared by the provider and the storefront client so both agree on `iss`.
  */
 import { config } from '../../../app.config'
+import { siteOrigin } from '../http/origin'
 
 /** Origin without a trailing slash: a slash would change `iss` and break every token check. */
 export function normaliseOrigin(value: string): string {
@@ -10,17 +11,16 @@ export function normaliseOrigin(value: string): string {
   return url.origin
 }
 
+/** The issuer is the site's origin (never a client-chosen Host): see siteOrigin. */
 export function issuerFor(requestUrl: string | URL): string {
-  const configured = config().PUBLIC_ORIGIN
-  return normaliseOrigin(configured ?? String(requestUrl))
+  return siteOrigin(requestUrl)
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /**
- * Without PUBLIC_ORIGIN the issuer follows the Host header, which anyone can set. The storefront
- * then only trusts loopback issuers: otherwise a forged Host would send the code and the client
- * secret to another server and accept ID tokens signed by it.
+ * Without PUBLIC_ORIGIN the storefront only trusts loopback issuers (siteOrigin never yields
+ * another): a forged issuer would get the code and the client secret and sign our ID tokens.
  */
 export function isTrustedIssuer(issuer: string): boolean {
   if (config().PUBLIC_ORIGIN) return issuer === normaliseOrigin(config().PUBLIC_ORIGIN!)

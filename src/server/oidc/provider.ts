@@ -1,6 +1,6 @@
 /**
  * Our OpenID Connect authorization server (oidc-provider): code flow with PKCE S256 only, client
- * secret auth, rotating refresh tokens, state in our database. One instance per issuer; with
+ * secret sent in the form body, rotating refresh tokens, state in our database. One instance per issuer; with
  * PUBLIC_ORIGIN there is exactly one.
  */
 import { Provider, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
@@ -11,10 +11,21 @@ import { log } from '../log'
 import { CLAIMS, findAccount } from './account'
 import { DbAdapter } from './adapter'
 import { CALLBACK_PATH, OIDC_PATHS } from './issuer'
-import { logoutSource, postLogoutSuccessSource, renderError } from './pages'
+
+// The provider pages' six-language texts are Lingui `msg` descriptors: loaded on first use, so a
+// process that never renders one (a job worker, a test's child process) needs no macro transform.
+const pages = () => import('./pages')
 import { loadAuthSecrets } from './secrets'
 
 export const SCOPES = ['openid', 'email', 'profile', 'offline_access']
+
+/**
+ * SPEC §7: the token call authenticates with client_secret_post only. The provider would accept a
+ * secret sent with HTTP Basic for a post client too, so the request middleware refuses Basic
+ * before the provider sees it (`refuseBasicClientAuth`), and a client registered with any other
+ * method fails the provider's metadata validation.
+ */
+export const CLIENT_AUTH_METHODS = ['client_secret_post'] as const
 
 /** Short-lived, single-use codes; access tokens refreshed by the storefront a minute before expiry. */
 const TTL = {
@@ -57,7 +68,10 @@ async function loadExistingGrant(ctx: KoaContextWithOIDC) {
 /** The sign-in page, in the language the client asked for (ui_locales), e.g. /fr/login/<uid>. */
 function interactionUrl(_ctx: KoaContextWithOIDC, interaction: { uid: string; params: Record<string, unknown> }) {
   const requested = String(interaction.params.ui_locales ?? '').split(' ')[0]
-  return localizePath(`/login/${interaction.uid}`, isLocale(requested) ? requested : undefined)
+  const page = localizePath(`/login/${interaction.uid}`, isLocale(requested) ? requested : undefined)
+  // `screen=sign-up` (the dialog's "Create an account"): the page forwards to its sign-up step. A
+  // query, not a path: the interaction cookie is scoped to this exact path.
+  return interaction.params.screen === 'sign-up' ? `${page}?screen=sign-up` : page
 }
 
 async function createProvider(issuer: string): Promise<Provider> {
@@ -67,8 +81,9 @@ async function createProvider(issuer: string): Promise<Provider> {
   const configuration: Configuration = {
     adapter: (name: string) => new DbAdapter(name, getDb),
     clients: [storefrontClient(issuer, clientSecret)],
-    clientAuthMethods: ['client_secret_post', 'client_secret_basic'],
+    clientAuthMethods: [...CLIENT_AUTH_METHODS],
     responseTypes: ['code'],
+    extraParams: ['screen'],
     pkce: { required: () => true },
     scopes: SCOPES,
     claims: CLAIMS,
@@ -91,14 +106,18 @@ async function createProvider(issuer: string): Promise<Provider> {
       devInteractions: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       revocation: { enabled: true },
-      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => (await pages()).logoutSource(ctx, form),
+        postLogoutSuccessSource: async (ctx) => (await pages()).postLogoutSuccessSource(ctx),
+      },
     },
     interactions: { url: interactionUrl },
     loadExistingGrant,
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     ttl: TTL,
-    renderError,
+    renderError: async (ctx, out) => (await pages()).renderError(ctx, out),
   }
   const provider = new Provider(issuer, configuration)
   // Behind a TLS-terminating proxy the request arrives as http: trust its X-Forwarded-* headers.

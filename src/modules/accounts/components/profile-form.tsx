@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { updateProfileFn } from '../../auth/auth.functions'
 import { viewerQuery } from '../../auth/auth.queries'
 import { Field, FormAlert } from '../../auth/components/form-parts'
+import { CountryField } from './country-field'
 import { updateProfileSchema, type Profile, type UpdateProfileInput } from '../profile.schemas'
 
 const CONTACTS = ['facebookId', 'skypeId', 'telegramId', 'twitterId', 'discordId', 'whatsAppId', 'steamId'] as const
@@ -49,7 +50,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     city: t`City`,
     province: t`State / province`,
     postalCode: t`Postal code`,
-    country: t`Country (2-letter code)`,
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -96,16 +96,25 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <h2 className="text-lg font-bold sm:col-span-2">
           <Trans>Billing address</Trans>
         </h2>
-        {BILLING.map((key) => (
-          <Field
-            key={key}
-            id={`billing-${key}`}
-            name={`billing.${key}`}
-            defaultValue={b[key]}
-            label={labels[key]}
-            error={errors[`billingAddress.${key}`]}
-          />
-        ))}
+        {BILLING.map((key) =>
+          key === 'country' ? (
+            <CountryField
+              key={key}
+              name="billing.country"
+              defaultCode={b.country}
+              error={errors['billingAddress.country']}
+            />
+          ) : (
+            <Field
+              key={key}
+              id={`billing-${key}`}
+              name={`billing.${key}`}
+              defaultValue={b[key]}
+              label={labels[key]}
+              error={errors[`billingAddress.${key}`]}
+            />
+          ),
+        )}
       </section>
       <section className="surface grid gap-4 rounded-xl p-5 sm:grid-cols-2">
         <h2 className="text-lg font-bold sm:col-span-2">

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { Balance } from '../affiliate.schemas'
-import { useMoney } from './use-money'
+import { useMoney } from '~/modules/catalog/use-money'
 
 /** Pending, available, in-withdrawal and withdrawn, straight from the ledger. */
 export function BalanceCards({ balance }: { balance: Balance }) {
@@ -31,7 +31,7 @@ export function BalanceCards({ balance }: { balance: Balance }) {
       {cards.map((c) => (
         <div key={c.key} className="surface rounded-xl p-5" data-testid={`balance-${c.key}`}>
           <p className="text-muted text-sm font-semibold">{c.label}</p>
-          <p className={`mt-1 text-2xl font-black ${c.amount < 0 ? 'text-red-600' : ''}`} data-amount={c.amount}>
+          <p className={`mt-1 text-2xl font-black ${c.amount < 0 ? 'text-danger' : ''}`} data-amount={c.amount}>
             {money(c.amount, balance.currency)}
           </p>
           <p className="text-muted mt-1 text-xs">{c.hint}</p>

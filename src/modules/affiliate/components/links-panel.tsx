@@ -4,13 +4,14 @@ import { useLoaderData } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { FormAlert } from '../../auth/components/form-parts'
 import { currencyDigits } from '../../catalog/money'
-import { archiveLinkFn, createLinkFn, type ActionResult } from '../affiliate.functions'
+import type { ActionResult } from '../../errors/action-result'
+import { archiveLinkFn, createLinkFn } from '../affiliate.functions'
 import { affiliateQueries } from '../affiliate.queries'
 import type { LinkStats } from '../affiliate.schemas'
 import { toCsv } from '../csv'
 import { downloadText } from './download'
 import { AffiliateErrorText } from './error-text'
-import { useMoney } from './use-money'
+import { useMoney } from '~/modules/catalog/use-money'
 
 type Failure = Extract<ActionResult<unknown>, { ok: false }>
 
@@ -175,7 +176,7 @@ export function LinksPanel({ currency }: { currency: string }) {
                 <td className="py-2 pr-3 text-right">{money(l.commission, currency)}</td>
                 <td className="py-2 text-right">
                   {l.id !== null ? (
-                    <button type="button" onClick={() => remove(l.id!)} className="text-red-600 hover:underline">
+                    <button type="button" onClick={() => remove(l.id!)} className="text-danger hover:underline">
                       <Trans>Delete</Trans>
                     </button>
                   ) : null}

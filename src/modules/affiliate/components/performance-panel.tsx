@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactNode } from 'react'
+import { EmptyState, ListSkeleton } from '~/components/list-states'
 import { currencyDigits } from '../../catalog/money'
 import { affiliateQueries } from '../affiliate.queries'
 import type { Performance } from '../affiliate.schemas'
 import { toCsv } from '../csv'
 import { downloadText } from './download'
 import { PerformanceChart } from './performance-chart'
-import { useMoney } from './use-money'
+import { useMoney } from '~/modules/catalog/use-money'
 
 export interface Range {
   from: string
@@ -118,7 +119,7 @@ export function PerformancePanel({ range, onRange }: { range: Range; onRange: (r
         </form>
       </div>
       {query.isError ? (
-        <p role="alert" className="text-sm text-red-600">
+        <p role="alert" className="text-sm text-danger">
           <Trans>The figures could not be loaded. Check the dates (at most one year).</Trans>
         </p>
       ) : null}
@@ -128,7 +129,15 @@ export function PerformancePanel({ range, onRange }: { range: Range; onRange: (r
         <Total label={<Trans>Orders</Trans>} value={totals.orders} />
         <Total label={<Trans>Commission</Trans>} value={data ? money(totals.commission, data.currency) : '—'} />
       </dl>
-      {data ? <PerformanceChart days={data.days} digits={currencyDigits(data.currency)} /> : null}
+      {!data && !query.isError ? <ListSkeleton rows={1} label={t`Loading the figures…`} /> : null}
+      {data && data.days.every((d) => d.clicks + d.signups + d.orders + d.commission === 0) ? (
+        // An empty axis with "--" in the legend reads like a fault: say there is nothing yet.
+        <EmptyState testId="performance-empty">
+          <Trans>No clicks, sign-ups or orders in this period yet. Share your links to see them here.</Trans>
+        </EmptyState>
+      ) : data ? (
+        <PerformanceChart days={data.days} digits={currencyDigits(data.currency)} />
+      ) : null}
     </section>
   )
 }

@@ -1,14 +1,13 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
+import { numberFormat } from '../../i18n/formatters'
 import type { ProgrammeTerms } from '../affiliate.schemas'
 
 /** The programme terms as four facts (the numbers come from configuration, never hard-coded). */
 export function TermsList({ terms, minimum }: { terms: ProgrammeTerms; minimum: string }) {
   const { i18n } = useLingui()
   // The active language's tag (server and browser agree on it, so no hydration mismatch).
-  const rate = new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 2 }).format(
-    terms.rateBps / 10_000,
-  )
+  const rate = numberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 2 }).format(terms.rateBps / 10_000)
   const { holdDays, windowDays } = terms
   const items = [
     { key: 'rate', value: rate, label: <Trans>commission on every paid order of the players you bring</Trans> },
@@ -20,7 +19,7 @@ export function TermsList({ terms, minimum }: { terms: ProgrammeTerms; minimum: 
     <dl className="grid gap-4 sm:grid-cols-2" data-testid="affiliate-terms">
       {items.map((item) => (
         <div key={item.key} className="surface rounded-xl p-5" data-term={item.key}>
-          <dt className="text-3xl font-black text-brand-600">{item.value}</dt>
+          <dt className="text-3xl font-black text-link">{item.value}</dt>
           <dd className="text-muted mt-1 text-sm">{item.label}</dd>
         </div>
       ))}

@@ -3,12 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { FormAlert } from '../../auth/components/form-parts'
 import { currencyDigits } from '../../catalog/money'
-import { requestWithdrawalFn, type ActionResult } from '../affiliate.functions'
+import type { ActionResult } from '../../errors/action-result'
+import { requestWithdrawalFn } from '../affiliate.functions'
 import { affiliateQueries } from '../affiliate.queries'
 import type { Balance, WithdrawalView } from '../affiliate.schemas'
 import { toMinorUnits } from '../payout'
 import { AffiliateErrorText } from './error-text'
-import { useMoney } from './use-money'
+import { useMoney } from '~/modules/catalog/use-money'
 
 type Failure = Extract<ActionResult<unknown>, { ok: false }>
 

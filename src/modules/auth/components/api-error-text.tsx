@@ -1,8 +1,10 @@
 import { Trans } from '@lingui/react/macro'
-import type { ApiFailure } from '../api-client'
+import type { FormResult } from '~/modules/accounts/accounts.schemas'
+
+export type FormFailure = Extract<FormResult, { ok: false }>['error']
 
 /** Account API errors in the reader's language. */
-export function ApiErrorText({ error }: { error: ApiFailure }) {
+export function ApiErrorText({ error }: { error: FormFailure }) {
   if (error.code === 'RATE_LIMITED') return <Trans>Too many attempts. Please wait a few minutes and try again.</Trans>
   if (error.code === 'CONFLICT') return <Trans>An account with this e-mail already exists.</Trans>
   if (error.code === 'INVALID_INPUT' && error.field === 'code') {

@@ -1,8 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { postJson, type ApiFailure } from '../api-client'
-import { ApiErrorText } from './api-error-text'
+import type { FormResult } from '~/modules/accounts/accounts.schemas'
+import { sendEmailCodeFn } from '~/modules/accounts/accounts.functions'
+import { ApiErrorText, type FormFailure } from './api-error-text'
 import { Field, FormAlert, SubmitButton } from './form-parts'
+
+/** A server function that could not be reached counts as a network failure. */
+function call(run: () => Promise<FormResult>): Promise<FormResult> {
+  return run().catch(() => ({ ok: false, error: { code: 'NETWORK' } }))
+}
 
 /**
  * The two steps shared by sign-up and password reset: ask for a mailed code, then send the code
@@ -12,20 +18,21 @@ export function CodeFlow(props: {
   purpose: 'signup' | 'reset'
   title: ReactNode
   submitLabel: ReactNode
-  submitUrl: string
+  /** The second step's server function (create the account, or set the new password). */
+  submit: (input: { data: Record<string, unknown> }) => Promise<FormResult>
   onDone: (email: string, password: string) => Promise<void>
 }) {
   const { t, i18n } = useLingui()
   const [email, setEmail] = useState('')
   const [step, setStep] = useState<'email' | 'code'>('email')
-  const [error, setError] = useState<ApiFailure>()
+  const [error, setError] = useState<FormFailure>()
   const [busy, setBusy] = useState(false)
 
   async function sendCode(event: FormEvent) {
     event.preventDefault()
     setBusy(true)
     setError(undefined)
-    const result = await postJson('/api/captcha/email', { email, purpose: props.purpose, locale: i18n.locale })
+    const result = await call(() => sendEmailCodeFn({ data: { email, purpose: props.purpose, locale: i18n.locale } }))
     setBusy(false)
     if (result.ok) setStep('code')
     else setError(result.error)
@@ -37,7 +44,9 @@ export function CodeFlow(props: {
     const password = String(form.get('password') ?? '')
     setBusy(true)
     setError(undefined)
-    const result = await postJson(props.submitUrl, { email, code: form.get('code'), password, locale: i18n.locale })
+    const result = await call(() =>
+      props.submit({ data: { email, code: form.get('code'), password, locale: i18n.locale } }),
+    )
     if (result.ok) {
       await props.onDone(email, password)
       return
@@ -95,11 +104,7 @@ export function CodeFlow(props: {
             label={t`New password`}
           />
           <SubmitButton busy={busy}>{props.submitLabel}</SubmitButton>
-          <button
-            type="button"
-            className="w-full text-sm text-brand-600 hover:underline"
-            onClick={() => setStep('email')}
-          >
+          <button type="button" className="w-full text-sm text-link hover:underline" onClick={() => setStep('email')}>
             <Trans>Use another e-mail or send a new code</Trans>
           </button>
         </form>

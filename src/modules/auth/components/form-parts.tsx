@@ -17,7 +17,7 @@ export function Field(props: { label: ReactNode; error?: ReactNode } & InputHTML
         {...input}
       />
       {error ? (
-        <p id={errorId} className="text-sm text-red-600">
+        <p id={errorId} className="text-sm text-danger">
           {error}
         </p>
       ) : null}

@@ -1,4 +1,6 @@
 import { Trans } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { useSignedInAction } from '~/modules/auth/auth-dialog'
 import { localizePath, type Locale } from '~/modules/i18n/locales'
 import { formatMoney, type Currency } from '../money'
 import type { SkuOption } from '../offer.schemas'
@@ -6,7 +8,8 @@ import type { SkuOption } from '../offer.schemas'
 /**
  * Summary and "Continue to checkout": pinned to the bottom of the screen on phones, sticky beside
  * the form on wide screens. The link stays inert until a package (and, for top-ups, a checked
- * player) is chosen.
+ * player) is chosen. Checkout needs a signed-in shopper: visitors get the auth dialog over the
+ * page (the choice stays), and continue to checkout once signed in.
  */
 export function BuyBox(props: {
   offerId: number
@@ -23,6 +26,8 @@ export function BuyBox(props: {
   if (props.player?.playerId) search.set('playerId', props.player.playerId)
   if (props.player?.server) search.set('server', props.player.server)
   const href = `${localizePath('/order/confirm', props.prefix)}?${search.toString()}`
+  const navigate = useNavigate()
+  const signedIn = useSignedInAction()
   return (
     <aside
       aria-labelledby="buy-box-title"
@@ -57,6 +62,11 @@ export function BuyBox(props: {
         {ready ? (
           <a
             href={href}
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
+              event.preventDefault()
+              signedIn(() => void navigate({ href }), href)
+            }}
             data-testid="continue-checkout"
             className="shrink-0 rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700"
           >

@@ -15,7 +15,7 @@ export function GameGrid({ games }: { games: GameCard[] }) {
   }
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" data-testid="game-grid">
-      {games.map((game) => (
+      {games.map((game, i) => (
         <li key={game.slug}>
           <Link
             to="/{-$locale}/offer/$id"
@@ -28,7 +28,8 @@ export function GameGrid({ games }: { games: GameCard[] }) {
               alt=""
               width={600}
               height={400}
-              loading="lazy"
+              // The first card is in view at once: lazy images wait for layout.
+              loading={i === 0 ? 'eager' : 'lazy'}
               className="aspect-[3/2] w-full object-cover"
             />
             <span className="block px-3 pt-2 font-semibold">{game.name}</span>

@@ -42,6 +42,9 @@ export function OfferHeader({ offer, locale }: { offer: OfferDetail; locale: Loc
           alt=""
           width={600}
           height={400}
+          // The offer page's largest paint.
+          loading="eager"
+          fetchPriority="high"
           className="aspect-[3/2] w-full rounded-2xl object-cover sm:w-64"
         />
         <div lang={lang}>

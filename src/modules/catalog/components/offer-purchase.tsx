@@ -7,6 +7,7 @@ import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { LOCALE_CURRENCY, type Currency } from '../money'
 import type { OfferDetail } from '../offer.schemas'
 import { skusQuery } from '../offer.queries'
+import { PaymentLogos } from '~/components/payment-logos'
 import { BuyBox } from './buy-box'
 import { CurrencySwitcher } from './currency-switcher'
 import { SkuGrid } from './sku-grid'
@@ -17,7 +18,7 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
   const [currency, setCurrency] = useState<Currency>(LOCALE_CURRENCY[locale])
   const [skuId, setSkuId] = useState<number>()
   const [player, setPlayer] = useState<VerifiedPlayer | null>(null)
-  const skus = useQuery({ ...skusQuery(offer.id, currency), placeholderData: keepPreviousData })
+  const skus = useQuery({ ...skusQuery(offer.id, currency, locale), placeholderData: keepPreviousData })
   const sku = skus.data?.currency === currency ? skus.data.skus.find((s) => s.id === skuId) : undefined
   const needsPlayer = offer.kind === 'topup' && offer.game.playerFields.length > 0
 
@@ -34,7 +35,7 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
             ) : null}
           </div>
           {skus.isError ? (
-            <p className="text-red-600" role="alert">
+            <p className="text-danger" role="alert">
               <Trans>Packages could not be loaded. Please reload the page.</Trans>
             </p>
           ) : (
@@ -47,9 +48,20 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
             />
           )}
         </section>
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <span className="text-muted">
+            <Trans>Pay safely with</Trans>
+          </span>
+          <PaymentLogos />
+        </div>
         {needsPlayer ? (
           <section className="surface rounded-2xl p-5">
-            <PlayerForm offerId={offer.id} fields={offer.game.playerFields} onVerified={setPlayer} />
+            <PlayerForm
+              offerId={offer.id}
+              gameName={offer.game.name}
+              fields={offer.game.playerFields}
+              onVerified={setPlayer}
+            />
           </section>
         ) : (
           <p className="text-muted text-sm">

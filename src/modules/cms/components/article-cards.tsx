@@ -3,7 +3,19 @@ import { localizePath } from '../../i18n/locales'
 import type { GameArticleSummary } from '../cms.schemas'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 
-export function ArticleCards({ articles, loading }: { articles?: GameArticleSummary[]; loading?: boolean }) {
+/**
+ * `priority`: the list is the page's main content (the news page), so the first cover is its
+ * largest paint and is fetched first. The first cover is never lazy: lazy images wait for layout.
+ */
+export function ArticleCards({
+  articles,
+  loading,
+  priority,
+}: {
+  articles?: GameArticleSummary[]
+  loading?: boolean
+  priority?: boolean
+}) {
   const { i18n } = useLingui()
   const prefix = useLocalePrefix()
   if (loading) {
@@ -24,7 +36,7 @@ export function ArticleCards({ articles, loading }: { articles?: GameArticleSumm
   }
   return (
     <ul className="grid gap-4 sm:grid-cols-3">
-      {articles.map((article) => (
+      {articles.map((article, i) => (
         <li key={article.path}>
           <a
             href={localizePath(`/articles/${article.path}`, prefix)}
@@ -37,7 +49,8 @@ export function ArticleCards({ articles, loading }: { articles?: GameArticleSumm
                 alt=""
                 width={600}
                 height={400}
-                loading="lazy"
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 && priority ? 'high' : undefined}
                 className="aspect-[3/2] w-full object-cover"
               />
             ) : null}

@@ -30,6 +30,9 @@ export function BannerCarousel({ banners }: { banners: LinkItem[] }) {
           alt={current.title}
           width={1200}
           height={400}
+          // The hero is the home page's largest paint: fetch it first, never lazily.
+          loading="eager"
+          fetchPriority="high"
           className="aspect-[3/1] w-full object-cover"
         />
       </a>

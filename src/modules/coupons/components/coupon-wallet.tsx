@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { TicketPercent } from 'lucide-react'
+import { EmptyState, ListSkeleton } from '~/components/list-states'
 import { useState, type FormEvent } from 'react'
 import { LOCALE_CURRENCY } from '~/modules/catalog/money'
 import { DEFAULT_LOCALE, isLocale } from '~/modules/i18n/locales'
-import { actionErrorText, couponReasonText } from '~/modules/orders/components/labels'
-import { useMoney } from '~/modules/orders/components/use-money'
+import { actionErrorText } from '~/modules/errors/error-text'
+import { couponReasonText } from '~/modules/coupons/coupon-labels'
+import { useMoney } from '~/modules/catalog/use-money'
 import type { CouponView } from '../coupons.schemas'
 import { previewCouponFn, redeemCouponFn } from '../coupons.functions'
 import { myCouponsQuery } from '../coupons.queries'
@@ -55,7 +57,7 @@ export function CouponWallet() {
           </button>
         </div>
         {shown && !shown.ok ? (
-          <p role="alert" className="text-sm text-red-600">
+          <p role="alert" className="text-sm text-danger">
             {shown.code === 'NOT_FOUND' ? couponReasonText(i18n, 'not_found') : actionErrorText(i18n, shown)}
           </p>
         ) : null}
@@ -85,10 +87,11 @@ export function CouponWallet() {
         <h2 id="my-coupons" className="mb-3 text-xl font-bold">
           <Trans>My coupons</Trans>
         </h2>
+        {mine.isPending ? <ListSkeleton rows={2} label={t`Loading your coupons…`} /> : null}
         {mine.data && mine.data.length === 0 ? (
-          <p className="text-muted">
+          <EmptyState testId="no-coupons">
             <Trans>No coupons yet.</Trans>
-          </p>
+          </EmptyState>
         ) : null}
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="my-coupons">
           {mine.data?.map((c) => (
@@ -123,7 +126,7 @@ function CouponCard({ coupon }: { coupon: CouponView }) {
       data-coupon={coupon.code}
       data-state={coupon.state}
     >
-      <TicketPercent className="mt-1 shrink-0 text-brand-600" aria-hidden />
+      <TicketPercent className="mt-1 shrink-0 text-link" aria-hidden />
       <div className="min-w-0 space-y-1">
         <p className="font-mono font-bold">{coupon.code}</p>
         <p className="text-lg font-extrabold">
@@ -144,7 +147,7 @@ function CouponCard({ coupon }: { coupon: CouponView }) {
             <Trans>Selected games only</Trans>
           </p>
         ) : null}
-        <p className={`text-sm font-semibold ${usable ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-600'}`}>
+        <p className={`text-sm font-semibold ${usable ? 'text-emerald-700 dark:text-emerald-300' : 'text-danger'}`}>
           {usable ? <Trans>Ready to use</Trans> : couponReasonText(i18n, coupon.state)}
         </p>
       </div>

@@ -4,7 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import type { PlayerField } from '~/modules/catalog/catalog.schemas'
+import { retryAfterText } from '~/modules/errors/error-text'
 import { checkPlayer } from '../player.functions'
+import { PlayerIdHelp } from './player-id-help'
 import { validatePlayerForm, type PlayerFormIssue, type PlayerFormValues } from '../player-form'
 import type { PlayerCheckError } from '../supplier'
 
@@ -36,6 +38,7 @@ export interface VerifiedPlayer {
  */
 export function PlayerForm(props: {
   offerId: number
+  gameName: string
   fields: PlayerField[]
   onVerified: (player: VerifiedPlayer | null) => void
 }) {
@@ -110,8 +113,9 @@ export function PlayerForm(props: {
                 onChange={(e) => update(field.key, e.target.value)}
               />
             )}
+            {field.key === 'playerId' ? <PlayerIdHelp gameName={props.gameName} example={field.example} /> : null}
             {issue ? (
-              <p id={`${id}-error`} className="mt-1 text-sm text-red-600" data-testid={`player-error-${field.key}`}>
+              <p id={`${id}-error`} className="mt-1 text-sm text-danger" data-testid={`player-error-${field.key}`}>
                 {i18n._(ISSUES[issue])}
               </p>
             ) : null}
@@ -122,21 +126,23 @@ export function PlayerForm(props: {
         type="submit"
         disabled={check.isPending}
         data-testid="check-player"
-        className="rounded-lg border border-brand-600 px-4 py-2 font-medium text-brand-600 hover:bg-brand-50 disabled:opacity-50 dark:hover:bg-white/5"
+        className="rounded-lg border border-brand-600 px-4 py-2 font-medium text-link hover:bg-brand-50 disabled:opacity-50 dark:hover:bg-white/5"
       >
         {check.isPending ? <Trans>Checking…</Trans> : <Trans>Check player</Trans>}
       </button>
       <div aria-live="polite" data-testid="player-result" className="min-h-6 text-sm">
         {check.data?.ok ? (
-          <p className="font-medium text-emerald-600" data-testid="player-nickname">
+          <p className="font-medium text-success" data-testid="player-nickname">
             <Trans>Player found: {check.data.nickname}</Trans>
           </p>
         ) : check.data ? (
-          <p className="font-medium text-red-600" data-testid="player-check-error" data-code={check.data.code}>
-            {i18n._(CHECK_ERRORS[check.data.code])}
+          <p className="font-medium text-danger" data-testid="player-check-error" data-code={check.data.code}>
+            {check.data.code === 'RATE_LIMITED'
+              ? retryAfterText(i18n, check.data.retryAfterSeconds)
+              : i18n._(CHECK_ERRORS[check.data.code])}
           </p>
         ) : check.error ? (
-          <p className="font-medium text-red-600" data-testid="player-check-error" data-code="FAILED">
+          <p className="font-medium text-danger" data-testid="player-check-error" data-code="FAILED">
             <Trans>We could not check the player right now. Please try again.</Trans>
           </p>
         ) : null}

@@ -12,10 +12,11 @@ import { paymentMethodsFor } from '~/modules/payments/payment-methods'
 import type { CheckoutSearch } from '../checkout-search'
 import { MAX_QUANTITY } from '../orders.schemas'
 import { createOrderFn, getQuoteFn, startPaymentFn } from '../orders.functions'
-import { actionErrorText, couponReasonText } from './labels'
+import { actionErrorText } from '~/modules/errors/error-text'
+import { couponReasonText } from '~/modules/coupons/coupon-labels'
 import { MethodPicker } from './method-picker'
 import { OrderLines } from './order-lines'
-import { useMoney } from './use-money'
+import { useMoney } from '~/modules/catalog/use-money'
 
 function serverLabel(fields: PlayerField[], value: string): string {
   return fields.find((f) => f.key === 'server')?.options?.find((o) => o.value === value)?.label ?? value
@@ -57,7 +58,7 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
     return (
       <p className="text-muted" data-testid="empty-checkout">
         <Trans>Your cart is empty.</Trans>{' '}
-        <Link to="/{-$locale}" params={{ locale: prefix }} className="text-brand-600 underline">
+        <Link to="/{-$locale}" params={{ locale: prefix }} className="text-link underline">
           <Trans>Choose a game</Trans>
         </Link>
       </p>
@@ -66,7 +67,7 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
   const result = quote.data
   if (result && !result.ok) {
     return (
-      <p role="alert" className="text-red-600" data-testid="checkout-error">
+      <p role="alert" className="text-danger" data-testid="checkout-error">
         {actionErrorText(i18n, result)}
       </p>
     )
@@ -139,12 +140,12 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
                 </p>
               ) : null}
               {playerBad ? (
-                <p role="alert" className="text-sm text-red-600" data-testid="player-error">
+                <p role="alert" className="text-sm text-danger" data-testid="player-error">
                   {actionErrorText(i18n, { code: 'INVALID_INPUT', issues: [playerBad.code] })}
                 </p>
               ) : null}
               {needsPlayer && !q.player ? (
-                <p role="alert" className="text-sm text-red-600">
+                <p role="alert" className="text-sm text-danger">
                   <Trans>Enter the player details on the game page first.</Trans>
                 </p>
               ) : null}
@@ -152,7 +153,7 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
                 <Link
                   to="/{-$locale}/offer/$id"
                   params={{ locale: prefix, id: String(search.offerId) }}
-                  className="text-sm text-brand-600 underline"
+                  className="text-sm text-link underline"
                 >
                   <Trans>Change package or player</Trans>
                 </Link>
@@ -254,7 +255,7 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
                       −{money(c.discountMinor ?? 0, q!.currency)}
                     </span>
                   ) : (
-                    <span className="text-red-600" role="alert">
+                    <span className="text-danger" role="alert">
                       {couponReasonText(
                         i18n,
                         c.reason,
@@ -286,7 +287,7 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
           </p>
         ) : null}
         {error ? (
-          <p role="alert" className="text-sm text-red-600" data-testid="checkout-error">
+          <p role="alert" className="text-sm text-danger" data-testid="checkout-error">
             {error}
           </p>
         ) : null}

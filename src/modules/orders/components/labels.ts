@@ -2,9 +2,8 @@
  * Translated labels for the codes the server sends (statuses, failure codes, issue codes). The
  * server stays locale-free; every message the shopper reads about an order comes from here.
  */
-import type { I18n, MessageDescriptor } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { ErrorCode } from '~/modules/errors/app-error'
 import type { PaymentStatus } from '~/modules/payments/payment-status'
 import type { OrderStatus } from '../order-status'
 import type { SupportTopic } from '../support-topics'
@@ -64,57 +63,4 @@ export const TOPIC_LABELS: Record<SupportTopic, MessageDescriptor> = {
   payment: msg`A problem with the payment`,
   refund: msg`A question about a refund`,
   other: msg`Something else`,
-}
-
-export const COUPON_REASONS: Record<string, MessageDescriptor> = {
-  not_found: msg`This coupon code does not exist.`,
-  inactive: msg`This coupon code does not exist.`,
-  not_yet_valid: msg`This coupon is not valid yet.`,
-  expired: msg`This coupon has expired.`,
-  used_up: msg`This coupon has been used up.`,
-  already_used: msg`You have already used this coupon.`,
-  currency: msg`This coupon cannot be used in this currency.`,
-  scope: msg`This coupon does not apply to these products.`,
-  not_stackable: msg`This coupon cannot be combined with another coupon.`,
-}
-
-const ISSUE_LABELS: Record<string, MessageDescriptor> = {
-  TOTAL_MISMATCH: msg`The price changed. Check the new total and confirm again.`,
-  IDEMPOTENCY_KEY_REUSED: msg`This order was already submitted with other details. Reload the page.`,
-  CURRENCY_NOT_AVAILABLE: msg`This package is not sold in this currency.`,
-  ONE_GAME_PER_ORDER: msg`One order can only contain one game.`,
-  OUT_OF_STOCK: msg`This package is sold out.`,
-  ORDER_NOT_PAYABLE: msg`This order can no longer be paid.`,
-  ORDER_EXPIRED: msg`This order has expired. Please place a new one.`,
-  METHOD_NOT_AVAILABLE: msg`This payment method is not available for this currency.`,
-  PLAYER_NOT_FOUND: msg`No player with this ID.`,
-  INVALID_PLAYER_ID: msg`Enter 6 to 12 digits, numbers only.`,
-  WRONG_SERVER: msg`This player is not on that server.`,
-  required: msg`This field is required.`,
-  format: msg`Enter 6 to 12 digits, numbers only.`,
-  option: msg`Choose one of the listed servers.`,
-}
-
-const CODE_LABELS: Partial<Record<ErrorCode, MessageDescriptor>> = {
-  UNAUTHENTICATED: msg`Please sign in to continue.`,
-  NOT_FOUND: msg`We could not find this order.`,
-  RATE_LIMITED: msg`Too many attempts. Please wait a moment.`,
-  PAYMENT_FAILED: msg`The payment service could not be reached. Please try again.`,
-}
-
-/** "add $2.01 to use this coupon" needs the amount: the caller passes it formatted. */
-export function couponReasonText(i18n: I18n, reason: string | undefined, missing?: string): string {
-  if (reason === 'min_spend' && missing) return i18n._(msg`Add ${missing} to use this coupon.`)
-  return i18n._(COUPON_REASONS[reason ?? ''] ?? msg`This coupon cannot be used on this order.`)
-}
-
-/** One sentence for a refused action, from its most specific issue code. */
-export function actionErrorText(i18n: I18n, error: { code: ErrorCode; issues: string[] }): string {
-  for (const issue of error.issues) {
-    const [code, arg] = issue.split(':')
-    if (code && COUPON_REASONS[code] && arg) return i18n._(COUPON_REASONS[code]!)
-    const label = ISSUE_LABELS[code ?? '']
-    if (label) return i18n._(label)
-  }
-  return i18n._(CODE_LABELS[error.code] ?? msg`Something went wrong. Please try again.`)
 }

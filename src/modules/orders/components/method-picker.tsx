@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { CreditCard, Wallet } from 'lucide-react'
+import { PaymentLogos } from '~/components/payment-logos'
 import { paymentMethodsFor } from '~/modules/payments/payment-methods'
 import type { PaymentMethod } from '~/modules/payments/payment-status'
 
@@ -32,6 +33,10 @@ export function MethodPicker(props: {
             data-testid={`method-${m.id}`}
           />
           {m.id === 'card' ? <CreditCard aria-hidden size={20} /> : <Wallet aria-hidden size={20} />}
+          {/* The marks beside the name: what a shopper scans for before trusting a checkout. */}
+          <span className="order-last hidden sm:block">
+            <PaymentLogos marks={m.id === 'card' ? ['visa', 'mastercard', 'amex'] : ['wallet']} />
+          </span>
           <span className="flex-1">
             <span className="block font-medium">
               {m.id === 'card' ? <Trans>Credit or debit card</Trans> : <Trans>Wallet</Trans>}

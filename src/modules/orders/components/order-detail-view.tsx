@@ -6,11 +6,12 @@ import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { cancelOrderFn } from '../orders.functions'
 import { orderQuery } from '../orders.queries'
 import type { OrderDetail } from '../orders.schemas'
-import { actionErrorText, PAYMENT_STATUS_LABELS } from './labels'
+import { PAYMENT_STATUS_LABELS } from './labels'
+import { actionErrorText } from '~/modules/errors/error-text'
 import { OrderLines } from './order-lines'
 import { StatusBadge } from './status-badge'
 import { Timeline } from './timeline'
-import { useMoney } from './use-money'
+import { useMoney } from '~/modules/catalog/use-money'
 
 /** One order: status, what was bought, delivery proof or codes, receipt and history. */
 export function OrderDetailView({ id }: { id: string }) {
@@ -35,6 +36,11 @@ function Detail({ order }: { order: OrderDetail }) {
   const codes = order.items.flatMap((i) => i.codes.map((code) => ({ title: i.title, code })))
   const proofs = order.items.filter((i) => i.supplierTxnId)
   const paid = order.payments.find((p) => p.status === 'succeeded' || p.status === 'refunded')
+  // Payments captured when the order could no longer use them (late, duplicate) go straight back.
+  const returnedIds = order.events
+    .filter((e) => e.type === 'payment_refund_scheduled' && typeof e.data.paymentId === 'string')
+    .map((e) => e.data.paymentId)
+  const returned = order.payments.filter((p) => returnedIds.includes(p.id))
 
   return (
     <div className="space-y-6" data-testid="order-detail" data-order-id={order.id}>
@@ -84,9 +90,25 @@ function Detail({ order }: { order: OrderDetail }) {
         </div>
       </div>
       {error ? (
-        <p role="alert" className="text-red-600">
+        <p role="alert" className="text-danger">
           {error}
         </p>
+      ) : null}
+
+      {returned.length > 0 ? (
+        <output className="surface block rounded-2xl p-4 text-sm" data-testid="payment-returned">
+          {returned.every((p) => p.status === 'refunded') ? (
+            <Trans>
+              Your payment arrived after this order could no longer be paid, so nothing was delivered for it. The full
+              amount has been refunded to your payment method.
+            </Trans>
+          ) : (
+            <Trans>
+              Your payment arrived after this order could no longer be paid, so nothing was delivered for it. We are
+              refunding the full amount to your payment method.
+            </Trans>
+          )}
+        </output>
       ) : null}
 
       {codes.length > 0 ? (
@@ -148,9 +170,7 @@ function Detail({ order }: { order: OrderDetail }) {
                 <dt>
                   <Trans>Player</Trans>
                 </dt>
-                <dd>
-                  {[order.player.playerId, order.player.nickname, order.player.server].filter(Boolean).join(' · ')}
-                </dd>
+                <dd>{[order.player.playerId, order.player.nickname, order.serverName].filter(Boolean).join(' · ')}</dd>
               </div>
             ) : null}
             <div className="flex justify-between gap-2">

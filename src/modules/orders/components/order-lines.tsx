@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { QuoteLine } from '../orders.schemas'
-import { useMoney } from './use-money'
+import { useMoney } from '~/modules/catalog/use-money'
 
 /** Items and totals, as priced by the server. */
 export function OrderLines(props: {

@@ -2,11 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
+import { EmptyState, ListSkeleton } from '~/components/list-states'
 import { ORDER_STATUSES, type OrderStatus } from '../order-status'
 import { ordersQuery } from '../orders.queries'
 import { STATUS_LABELS } from './labels'
 import { StatusBadge } from './status-badge'
-import { useMoney } from './use-money'
+import { useMoney } from '~/modules/catalog/use-money'
 
 /** The shopper's orders, newest first, ten a page, with a status filter kept in the URL. */
 export function OrderListView({ page, status }: { page: number; status?: OrderStatus }) {
@@ -43,10 +44,11 @@ export function OrderListView({ page, status }: { page: number; status?: OrderSt
           ))}
         </select>
       </label>
+      {!data ? <ListSkeleton label={t`Loading your orders…`} /> : null}
       {data && data.items.length === 0 ? (
-        <p className="text-muted" data-testid="no-orders">
+        <EmptyState testId="no-orders">
           <Trans>No orders yet.</Trans>
-        </p>
+        </EmptyState>
       ) : null}
       <ul className="space-y-3">
         {data?.items.map((o) => (

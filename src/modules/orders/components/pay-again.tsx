@@ -7,7 +7,8 @@ import { paymentMethodsFor } from '~/modules/payments/payment-methods'
 import type { PaymentMethod } from '~/modules/payments/payment-status'
 import { startPaymentFn } from '../orders.functions'
 import { orderQuery } from '../orders.queries'
-import { actionErrorText, FAILURE_LABELS } from './labels'
+import { FAILURE_LABELS } from './labels'
+import { actionErrorText } from '~/modules/errors/error-text'
 import { MethodPicker } from './method-picker'
 import { OrderLines } from './order-lines'
 import { StatusBadge } from './status-badge'
@@ -23,7 +24,7 @@ export function PayAgain({ orderId }: { orderId: string }) {
   const o = order.data
   if (order.isError) {
     return (
-      <p role="alert" className="text-red-600">
+      <p role="alert" className="text-danger">
         <Trans>We could not find this order.</Trans>
       </p>
     )
@@ -77,7 +78,7 @@ export function PayAgain({ orderId }: { orderId: string }) {
             ) : null}
             <MethodPicker currency={o.currency} value={chosen} onChange={setMethod} />
             {error ? (
-              <p role="alert" className="text-sm text-red-600">
+              <p role="alert" className="text-sm text-danger">
                 {error}
               </p>
             ) : null}
@@ -98,7 +99,7 @@ export function PayAgain({ orderId }: { orderId: string }) {
               to="/{-$locale}/order/details"
               params={{ locale: prefix }}
               search={{ id: o.id }}
-              className="text-brand-600 underline"
+              className="text-link underline"
             >
               <Trans>View order</Trans>
             </Link>

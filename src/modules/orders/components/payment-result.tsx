@@ -7,7 +7,7 @@ import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { isFinalPaymentStatus } from '~/modules/payments/payment-status'
 import { isPayable, isTerminal, type OrderStatus } from '../order-status'
 import type { OrderDetail } from '../orders.schemas'
-import { orderQuery } from '../orders.queries'
+import { LONG_POLL_GAP_MS, orderQuery } from '../orders.queries'
 import { FAILURE_LABELS } from './labels'
 import { StatusBadge } from './status-badge'
 
@@ -24,22 +24,25 @@ export function paymentOutcome(order: OrderDetail, paymentId?: string): Outcome 
   return payment.status === 'succeeded' || payment.status === 'refunded' ? 'paid' : 'failed'
 }
 
-/** Keep asking until the payment is decided and, if paid, the delivery is. */
+/**
+ * Keep asking until the payment is decided and, if paid, the delivery is. Each ask is a long poll
+ * (orderQuery with poll): the server answers when the order changes, so the gap is short.
+ */
 function keepPolling(order: OrderDetail | undefined, paymentId?: string): number | false {
   if (!order) return 1_000
   const outcome = paymentOutcome(order, paymentId)
-  if (outcome === 'checking') return 1_000
-  if (outcome === 'paid' && !isTerminal(order.status)) return 1_500
+  if (outcome === 'checking') return LONG_POLL_GAP_MS
+  if (outcome === 'paid' && !isTerminal(order.status)) return LONG_POLL_GAP_MS
   return false
 }
 
 export function PaymentResult({ orderId, paymentId }: { orderId: string; paymentId?: string }) {
   const { i18n } = useLingui()
   const prefix = useLocalePrefix()
-  const order = useQuery({ ...orderQuery(orderId), refetchInterval: (q) => keepPolling(q.state.data, paymentId) })
+  const order = useQuery({ ...orderQuery(orderId, true), refetchInterval: (q) => keepPolling(q.state.data, paymentId) })
   if (order.isError) {
     return (
-      <p role="alert" className="text-red-600">
+      <p role="alert" className="text-danger">
         <Trans>We could not find this order.</Trans>
       </p>
     )
@@ -53,7 +56,7 @@ export function PaymentResult({ orderId, paymentId }: { orderId: string; payment
       {outcome === 'checking' ? <Checking /> : null}
       {outcome === 'paid' ? (
         <div className="flex items-start gap-3">
-          <CheckCircle2 className="mt-1 shrink-0 text-emerald-600" aria-hidden />
+          <CheckCircle2 className="mt-1 shrink-0 text-success" aria-hidden />
           <div>
             <h2 className="text-xl font-bold">
               <Trans>Payment received</Trans>
@@ -72,7 +75,7 @@ export function PaymentResult({ orderId, paymentId }: { orderId: string; payment
       ) : null}
       {outcome === 'failed' ? (
         <div className="flex items-start gap-3">
-          <XCircle className="mt-1 shrink-0 text-red-600" aria-hidden />
+          <XCircle className="mt-1 shrink-0 text-danger" aria-hidden />
           <div>
             <h2 className="text-xl font-bold">
               <Trans>Payment not completed</Trans>
@@ -116,7 +119,7 @@ export function PaymentResult({ orderId, paymentId }: { orderId: string; payment
 function Checking() {
   return (
     <output className="flex items-center gap-3" data-testid="payment-checking">
-      <Loader2 className="animate-spin text-brand-600" aria-hidden />
+      <Loader2 className="animate-spin text-link" aria-hidden />
       <span>
         <Trans>Checking your payment…</Trans>
       </span>

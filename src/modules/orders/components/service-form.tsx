@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react'
 import { SUPPORT_TOPICS, type SupportTopic } from '../support-topics'
 import { supportRequestFn } from '../orders.functions'
 import { ordersQuery } from '../orders.queries'
-import { actionErrorText, TOPIC_LABELS } from './labels'
+import { TOPIC_LABELS } from './labels'
+import { actionErrorText } from '~/modules/errors/error-text'
 
 /** A support request, stored with the order it is about; the order's timeline notes it. */
 export function ServiceForm({ orderId }: { orderId?: string }) {
@@ -83,7 +84,7 @@ export function ServiceForm({ orderId }: { orderId?: string }) {
         />
       </div>
       {send.data && !send.data.ok ? (
-        <p role="alert" className="text-sm text-red-600">
+        <p role="alert" className="text-sm text-danger">
           {actionErrorText(i18n, send.data)}
         </p>
       ) : null}

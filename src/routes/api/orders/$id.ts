@@ -1,16 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireUserId } from '~/modules/orders/current-user.server'
+import { requireUser } from '~/modules/auth/caller.server'
 import { getOrderDetail } from '~/modules/orders/order-queries.server'
-import { orderIdSchema } from '~/modules/orders/orders.schemas'
+import { getOrderInputSchema } from '~/modules/orders/orders.schemas'
+import { waitWhileStatus } from '~/modules/orders/status-wait.server'
 import { getDb } from '~/server/db/client'
 import { handle, json } from '~/server/http/respond'
 
 export const Route = createFileRoute('/api/orders/$id')({
   server: {
     handlers: {
+      // ?waitWhile=<status>: a long poll, answered once the order leaves that status or changes.
       GET: handle(async ({ request, params }) => {
-        const userId = await requireUserId(request)
-        return json(await getOrderDetail(await getDb(), userId, orderIdSchema.parse(params?.id)))
+        const db = await getDb()
+        const user = await requireUser(db, request)
+        const waitWhile = new URL(request.url).searchParams.get('waitWhile') ?? undefined
+        const input = getOrderInputSchema.parse({ id: params?.id, waitWhile })
+        if (input.waitWhile) await waitWhileStatus(db, user.id, input.id, input.waitWhile, { signal: request.signal })
+        return json(await getOrderDetail(db, user.id, input.id))
       }),
     },
   },

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { requireUser } from '~/modules/auth/caller.server'
 import { z } from 'zod'
 import { createOrder } from '~/modules/orders/create-order.server'
-import { requireUserId } from '~/modules/orders/current-user.server'
 import { getOrderDetail, listOrders } from '~/modules/orders/order-queries.server'
 import { createOrderInputSchema, listOrdersQuerySchema, orderIdSchema } from '~/modules/orders/orders.schemas'
 import { getDb } from '~/server/db/client'
+import { clientIp } from '~/server/http/client-ip'
 import { handle, json, parseQuery } from '~/server/http/respond'
 
 const getQuery = listOrdersQuerySchema.extend({ id: orderIdSchema.optional() })
@@ -15,20 +16,21 @@ export const Route = createFileRoute('/api/orders/')({
     handlers: {
       /** The signed-in user's orders (page, pageSize, status), or one order with ?id=. */
       GET: handle(async ({ request }) => {
-        const userId = await requireUserId(request)
-        const { id, ...query } = parseQuery(request, getQuery)
         const db = await getDb()
+        const { id: userId } = await requireUser(db, request)
+        const { id, ...query } = parseQuery(request, getQuery)
         return json(id ? await getOrderDetail(db, userId, id) : await listOrders(db, userId, query))
       }),
       /** Places an order; the Idempotency-Key header may carry the key instead of the body. */
       POST: handle(async ({ request }) => {
-        const userId = await requireUserId(request)
+        const db = await getDb()
+        const { id: userId } = await requireUser(db, request)
         const raw = body.parse(await request.json().catch(() => null))
         const input = createOrderInputSchema.parse({
           ...raw,
           idempotencyKey: raw.idempotencyKey ?? request.headers.get('idempotency-key') ?? undefined,
         })
-        const result = await createOrder(await getDb(), userId, input)
+        const result = await createOrder(db, userId, input, { ip: clientIp(request) })
         return json(result.order, {
           status: result.replayed ? 200 : 201,
           headers: { 'idempotent-replayed': String(result.replayed) },

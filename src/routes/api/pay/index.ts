@@ -1,20 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireUserId } from '~/modules/orders/current-user.server'
+import { requireUser } from '~/modules/auth/caller.server'
 import { startPayment, startPaymentInputSchema } from '~/modules/payments/start-payment.server'
 import { getDb } from '~/server/db/client'
-import { publicOrigin } from '~/server/http/origin'
-import { handle, json } from '~/server/http/respond'
+import { siteOrigin } from '~/server/http/origin'
+import { handle, json, restHandlers } from '~/server/http/respond'
 
 export const Route = createFileRoute('/api/pay/')({
   server: {
-    handlers: {
+    handlers: restHandlers({
       /** {orderId, method: 'card'|'wallet'} → {paymentId, redirectUrl}: send the shopper there. */
       POST: handle(async ({ request }) => {
-        const userId = await requireUserId(request)
+        const db = await getDb()
+        const user = await requireUser(db, request)
         const input = startPaymentInputSchema.parse(await request.json().catch(() => null))
-        const started = await startPayment(await getDb(), userId, input, { origin: publicOrigin(request) })
+        const started = await startPayment(db, user.id, input, { origin: siteOrigin(request.url) })
         return json(started, { status: 201 })
       }),
-    },
+    }),
   },
 })

@@ -1,14 +1,15 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { CmsPage, ContentSkeleton, cmsPageHead, loadCmsPage } from '~/modules/cms/components/cms-page'
-import { slugSchema } from '~/modules/cms/content.schemas'
+import { CMS_SLUG } from '~/modules/cms/content.schemas'
+import { matching } from '~/modules/shell/route-params'
 
 /** Catch-all: a CMS page whose slug is the path (one segment), else SPEC §8's 404. */
 export const Route = createFileRoute('/{-$locale}/_default/$')({
   beforeLoad: ({ params, location }) => {
-    const slug = slugSchema.safeParse(params._splat ?? '')
-    if (!slug.success) throw notFound({ data: { message: `Page not found ${location.pathname}` } })
-    return { slug: slug.data }
+    const slug = matching(CMS_SLUG)(params._splat ?? '')
+    if (slug === undefined) throw notFound({ data: { message: `Page not found ${location.pathname}` } })
+    return { slug }
   },
   loader: ({ context, location }) => loadCmsPage(context, context.slug, `Page not found ${location.pathname}`),
   head: ({ match, loaderData }) => cmsPageHead(match.context.i18n, loaderData, msg`Page Not Found`),

@@ -69,6 +69,9 @@ function Page() {
           alt=""
           width={1200}
           height={400}
+          // The article's largest paint.
+          loading="eager"
+          fetchPriority="high"
           className="mt-6 aspect-[3/1] w-full rounded-2xl object-cover"
         />
       ) : null}

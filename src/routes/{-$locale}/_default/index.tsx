@@ -11,7 +11,7 @@ import { pageHead } from '~/modules/shell/head'
 export const Route = createFileRoute('/{-$locale}/_default/')({
   loader: async ({ context }) => {
     await Promise.all([
-      context.queryClient.ensureQueryData(linksQuery()),
+      context.queryClient.ensureQueryData(linksQuery(context.locale)),
       context.queryClient.prefetchQuery(latestGameArticlesQuery(context.locale)),
     ])
   },
@@ -26,7 +26,7 @@ export const Route = createFileRoute('/{-$locale}/_default/')({
 
 function Home() {
   const { locale } = Route.useRouteContext()
-  const { data: links } = useSuspenseQuery(linksQuery())
+  const { data: links } = useSuspenseQuery(linksQuery(locale))
   const articles = useQuery(latestGameArticlesQuery(locale))
   const banners = links.filter((l) => l.scene === 1)
   const hot = links.filter((l) => l.scene === 2)

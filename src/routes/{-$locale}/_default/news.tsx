@@ -31,7 +31,7 @@ function Page() {
   const { data } = useSuspenseQuery(newsQuery(locale, page))
   return (
     <PageShell wide title={<Trans>News</Trans>} lead={<Trans>The latest news from the games you play.</Trans>}>
-      <ArticleCards articles={data.items} />
+      <ArticleCards articles={data.items} priority />
       {data.pages > 1 ? (
         <nav
           aria-label={t`News pages`}

@@ -18,7 +18,7 @@ export const Route = createFileRoute('/{-$locale}/_default/offer/$id')({
     const { queryClient, offerId, locale } = context
     const offer = await queryClient.ensureQueryData(offerQuery(offerId, locale))
     if (!offer) throw notFound({ data: { message: `Page Not Found: ${location.pathname}` } })
-    const skus = await queryClient.ensureQueryData(skusQuery(offer.id, LOCALE_CURRENCY[locale]))
+    const skus = await queryClient.ensureQueryData(skusQuery(offer.id, LOCALE_CURRENCY[locale], locale))
     return { offer, skus }
   },
   head: ({ match, matches, loaderData }) => {

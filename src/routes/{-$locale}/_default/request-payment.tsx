@@ -1,14 +1,17 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { searchOf, uuid } from '~/modules/shell/route-params'
 import { PageShell } from '~/components/page-shell'
 import { requireSignIn } from '~/modules/auth/guard'
 import { PayAgain } from '~/modules/orders/components/pay-again'
 import { pageHead } from '~/modules/shell/head'
 
+// Hoisted: inline in the route options, the options' contextual type hides the keys from TS.
+const searchParams = searchOf({ orderId: uuid })
+
 export const Route = createFileRoute('/{-$locale}/_default/request-payment')({
-  validateSearch: z.object({ orderId: z.uuid().optional().catch(undefined) }),
+  validateSearch: searchParams,
   beforeLoad: requireSignIn,
   head: ({ match }) =>
     pageHead(

@@ -7,6 +7,9 @@ import { navigationQuery } from '../../../modules/catalog/catalog.queries'
 
 export const Route = createFileRoute('/{-$locale}/_default')({
   params: localeParams,
+  // Not split: the header, footer and cookie notice frame every storefront page, so they belong
+  // in the boot script rather than in a chunk fetched after it (ADR 041-first-load-js).
+  codeSplitGroupings: [],
   // SPEC §2 global guard: client-side navigations consult the redirect map (fetched once; full
   // page loads were already redirected by the server entry).
   beforeLoad: async ({ context, location }) => {

@@ -1,7 +1,7 @@
 /**
  * Affiliate programme: promoters, referral links, clicks, referred sign-ups, order attributions, a
  * double-entry commission ledger and withdrawals. Rules live in src/modules/affiliate; the
- * constraints here keep the rows honest even if a bug slips past them (docs/decisions/007).
+ * constraints here keep the rows honest even if a bug slips past them (docs/decisions/023).
  */
 import { sql } from 'drizzle-orm'
 import {

@@ -133,6 +133,22 @@ export const skus = pgTable(
   (t) => [index('skus_offer_idx').on(t.offerId, t.sort), check('skus_quantity_positive', sql`${t.quantity} > 0`)],
 )
 
+/**
+ * A SKU's name per locale ("1.980 Sternjuwelen" on /de): written with the locale's digits and
+ * words when the SKU is created; `skus.name` is the fallback for a locale without a row.
+ */
+export const skuTranslations = pgTable(
+  'sku_translations',
+  {
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    locale: localeCode().notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.skuId, t.locale] }), check('sku_translations_locale', inList(t.locale, LOCALES))],
+)
+
 /** Prices are set per currency by hand (no runtime FX conversion). */
 export const skuPrices = pgTable(
   'sku_prices',

@@ -110,14 +110,40 @@ export const SEED_CATEGORIES: SeedCategory[] = [
   },
 ]
 
+/** SKU names that are not "<quantity> <unit>"; {n} is the quantity in the locale's digits. */
+const NIMBUS_CARD: Localized = {
+  en: '{n} USD Card',
+  fr: 'Carte de {n} USD',
+  pt: 'Cartão de {n} USD',
+  es: 'Tarjeta de {n} USD',
+  de: '{n}-USD-Karte',
+  ru: 'Карта на {n} USD',
+}
+const QUESTLINE_US: Localized = {
+  en: '{n} USD (US account)',
+  fr: '{n} USD (compte américain)',
+  pt: '{n} USD (conta dos EUA)',
+  es: '{n} USD (cuenta de EE. UU.)',
+  de: '{n} USD (US-Konto)',
+  ru: '{n} USD (аккаунт США)',
+}
+const QUESTLINE_EU: Localized = {
+  en: '{n} EUR (EU account)',
+  fr: '{n} EUR (compte européen)',
+  pt: '{n} EUR (conta da UE)',
+  es: '{n} EUR (cuenta de la UE)',
+  de: '{n} EUR (EU-Konto)',
+  ru: '{n} EUR (аккаунт ЕС)',
+}
+
 export interface SeedSku {
   quantity: number
   tier: PriceTier
   region?: string
   /** Codes to stock for 'currency' games; defaults to 20. 0 shows an out-of-stock SKU. */
   codes?: number
-  /** Overrides "<quantity> <unit>", e.g. for gift cards. */
-  name?: string
+  /** Overrides "<quantity> <unit>", e.g. for gift cards ({n}: the quantity). */
+  name?: Localized
 }
 
 export interface SeedGame {
@@ -127,8 +153,12 @@ export interface SeedGame {
   kind: ProductKind
   publisher: string
   hot: boolean
-  /** Currency unit in SKU names ("60 Star Gems") and the SKU code prefix. */
-  unit: string
+  /**
+   * Currency unit in SKU names ("60 Star Gems", "60 Sternjuwelen"); Russian takes the form that
+   * follows its numbers (genitive plural: every demo quantity is a "many" number).
+   */
+  unit: Localized
+  /** SKU code prefix. */
   codePrefix: string
   regions?: string[]
   playerFields: PlayerField[]
@@ -138,7 +168,13 @@ export interface SeedGame {
   colors: [string, string]
 }
 
-const PLAYER_ID: PlayerField = { key: 'playerId', required: true, pattern: '^\\d{6,12}$' }
+/** The player ID field; `example` is what an ID looks like in that game (shown in the help). */
+const playerId = (example: string): PlayerField => ({
+  key: 'playerId',
+  required: true,
+  pattern: '^\\d{6,12}$',
+  example,
+})
 const server = (...names: string[]): PlayerField => ({
   key: 'server',
   required: true,
@@ -153,9 +189,16 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'topup',
     publisher: 'Lumen Forge Studios',
     hot: true,
-    unit: 'Star Gems',
+    unit: {
+      en: 'Star Gems',
+      fr: 'Gemmes stellaires',
+      pt: 'Gemas Estelares',
+      es: 'Gemas estelares',
+      de: 'Sternjuwelen',
+      ru: 'звёздных самоцветов',
+    },
     codePrefix: 'SFL',
-    playerFields: [PLAYER_ID, server('Aurora (NA)', 'Borealis (EU)', 'Celestia (Asia)')],
+    playerFields: [playerId('518204736'), server('Aurora (NA)', 'Borealis (EU)', 'Celestia (Asia)')],
     skus: [
       { quantity: 60, tier: 99 },
       { quantity: 300, tier: 499 },
@@ -181,9 +224,16 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'topup',
     publisher: 'Tin Soldier Games',
     hot: true,
-    unit: 'Alloy',
+    unit: {
+      en: 'Alloy',
+      fr: 'unités d’alliage',
+      pt: 'unidades de liga',
+      es: 'unidades de aleación',
+      de: 'Legierung',
+      ru: 'ед. сплава',
+    },
     codePrefix: 'MAZ',
-    playerFields: [PLAYER_ID],
+    playerFields: [playerId('70315528')],
     skus: [
       { quantity: 80, tier: 99 },
       { quantity: 400, tier: 499 },
@@ -208,9 +258,9 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'topup',
     publisher: 'Azure Wyrm Interactive',
     hot: true,
-    unit: 'Pearls',
+    unit: { en: 'Pearls', fr: 'Perles', pt: 'Pérolas', es: 'Perlas', de: 'Perlen', ru: 'жемчужин' },
     codePrefix: 'DTS',
-    playerFields: [PLAYER_ID, server('S1 Tidecaller', 'S2 Stormreach', 'S3 Coralspire', 'S4 Abyssal')],
+    playerFields: [playerId('2048113657'), server('S1 Tidecaller', 'S2 Stormreach', 'S3 Coralspire', 'S4 Abyssal')],
     skus: [
       { quantity: 100, tier: 99 },
       { quantity: 500, tier: 499 },
@@ -236,7 +286,7 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'currency',
     publisher: 'Little Crown Co.',
     hot: false,
-    unit: 'Crowns',
+    unit: { en: 'Crowns', fr: 'Couronnes', pt: 'Coroas', es: 'Coronas', de: 'Kronen', ru: 'крон' },
     codePrefix: 'PKG',
     playerFields: [],
     skus: [
@@ -262,9 +312,16 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'topup',
     publisher: 'Velocity Nine',
     hot: false,
-    unit: 'Nitro Coins',
+    unit: {
+      en: 'Nitro Coins',
+      fr: 'pièces Nitro',
+      pt: 'moedas Nitro',
+      es: 'monedas Nitro',
+      de: 'Nitro-Münzen',
+      ru: 'нитро-монет',
+    },
     codePrefix: 'NDR',
-    playerFields: [PLAYER_ID],
+    playerFields: [playerId('31857302')],
     skus: [
       { quantity: 120, tier: 99 },
       { quantity: 650, tier: 499 },
@@ -289,10 +346,17 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'topup',
     publisher: 'Steelbound Works',
     hot: true,
-    unit: 'Iron Marks',
+    unit: {
+      en: 'Iron Marks',
+      fr: 'marques de fer',
+      pt: 'marcos de ferro',
+      es: 'marcos de hierro',
+      de: 'Eisenmark',
+      ru: 'железных марок',
+    },
     codePrefix: 'ICF',
     regions: ['NA', 'EU', 'ASIA'],
-    playerFields: [PLAYER_ID, server('NA East', 'EU West', 'Asia Pacific')],
+    playerFields: [playerId('6621047185'), server('NA East', 'EU West', 'Asia Pacific')],
     skus: [
       { quantity: 500, tier: 499 },
       { quantity: 1100, tier: 999 },
@@ -317,9 +381,16 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'topup',
     publisher: 'Moonwell Games',
     hot: true,
-    unit: 'Rift Crystals',
+    unit: {
+      en: 'Rift Crystals',
+      fr: 'cristaux de faille',
+      pt: 'cristais da Fenda',
+      es: 'cristales de la Grieta',
+      de: 'Riftkristalle',
+      ru: 'кристаллов Разлома',
+    },
     codePrefix: 'ARO',
-    playerFields: [PLAYER_ID, server('Silverleaf', 'Obsidian Gate', 'Moonfall')],
+    playerFields: [playerId('184529063'), server('Silverleaf', 'Obsidian Gate', 'Moonfall')],
     skus: [
       { quantity: 100, tier: 99 },
       { quantity: 550, tier: 499 },
@@ -346,7 +417,14 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'currency',
     publisher: 'Event Horizon Labs',
     hot: false,
-    unit: 'Void Credits',
+    unit: {
+      en: 'Void Credits',
+      fr: 'crédits du Vide',
+      pt: 'créditos do Vazio',
+      es: 'créditos del Vacío',
+      de: 'Leere-Credits',
+      ru: 'кредитов Пустоты',
+    },
     codePrefix: 'VHT',
     playerFields: [],
     skus: [
@@ -374,9 +452,16 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'topup',
     publisher: 'Anvil & Cloud',
     hot: false,
-    unit: 'Tactic Points',
+    unit: {
+      en: 'Tactic Points',
+      fr: 'points tactiques',
+      pt: 'pontos táticos',
+      es: 'puntos tácticos',
+      de: 'Taktikpunkte',
+      ru: 'тактических очков',
+    },
     codePrefix: 'SKT',
-    playerFields: [PLAYER_ID],
+    playerFields: [playerId('50731264')],
     skus: [
       { quantity: 200, tier: 199 },
       { quantity: 600, tier: 499 },
@@ -400,7 +485,14 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'currency',
     publisher: 'Ghostwire Entertainment',
     hot: true,
-    unit: 'Circuit Chips',
+    unit: {
+      en: 'Circuit Chips',
+      fr: 'puces de circuit',
+      pt: 'chips de circuito',
+      es: 'chips de circuito',
+      de: 'Schaltkreis-Chips',
+      ru: 'чипов схем',
+    },
     codePrefix: 'SHC',
     playerFields: [],
     skus: [
@@ -427,9 +519,16 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'topup',
     publisher: 'Crosswind Motorsport Games',
     hot: false,
-    unit: 'Rally Tokens',
+    unit: {
+      en: 'Rally Tokens',
+      fr: 'jetons de rallye',
+      pt: 'fichas de rali',
+      es: 'fichas de rally',
+      de: 'Rallye-Marken',
+      ru: 'жетонов ралли',
+    },
     codePrefix: 'TRL',
-    playerFields: [PLAYER_ID],
+    playerFields: [playerId('4410387251')],
     skus: [
       { quantity: 150, tier: 199 },
       { quantity: 400, tier: 499 },
@@ -454,7 +553,14 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'currency',
     publisher: 'Comet Punch Studio',
     hot: true,
-    unit: 'Brawl Bucks',
+    unit: {
+      en: 'Brawl Bucks',
+      fr: 'billets de baston',
+      pt: 'grana de briga',
+      es: 'billetes de pelea',
+      de: 'Brawl-Taler',
+      ru: 'баксов арены',
+    },
     codePrefix: 'GBA',
     playerFields: [],
     skus: [
@@ -482,9 +588,16 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'topup',
     publisher: 'Ember Vale',
     hot: false,
-    unit: 'Crown Shards',
+    unit: {
+      en: 'Crown Shards',
+      fr: 'éclats de couronne',
+      pt: 'fragmentos da coroa',
+      es: 'fragmentos de corona',
+      de: 'Kronensplitter',
+      ru: 'осколков короны',
+    },
     codePrefix: 'HCC',
-    playerFields: [PLAYER_ID, server('Emberfall', 'Frostmere')],
+    playerFields: [playerId('27730519'), server('Emberfall', 'Frostmere')],
     skus: [
       { quantity: 300, tier: 299 },
       { quantity: 700, tier: 499 },
@@ -508,15 +621,15 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'currency',
     publisher: 'Nimbus Network',
     hot: false,
-    unit: 'USD',
+    unit: { en: 'USD', fr: 'USD', pt: 'USD', es: 'USD', de: 'USD', ru: 'USD' },
     codePrefix: 'NPC',
     playerFields: [],
     skus: [
-      { quantity: 5, tier: 549, name: '5 USD Card' },
-      { quantity: 10, tier: 1049, name: '10 USD Card' },
-      { quantity: 25, tier: 2599, name: '25 USD Card' },
-      { quantity: 50, tier: 5149, name: '50 USD Card' },
-      { quantity: 100, tier: 10249, name: '100 USD Card' },
+      { quantity: 5, tier: 549, name: NIMBUS_CARD },
+      { quantity: 10, tier: 1049, name: NIMBUS_CARD },
+      { quantity: 25, tier: 2599, name: NIMBUS_CARD },
+      { quantity: 50, tier: 5149, name: NIMBUS_CARD },
+      { quantity: 100, tier: 10249, name: NIMBUS_CARD },
     ],
     description: {
       en: 'Wallet credit for the Nimbus game network, redeemable for games, add-ons and subscriptions.',
@@ -535,16 +648,16 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'currency',
     publisher: 'Questline',
     hot: false,
-    unit: 'Wallet',
+    unit: { en: 'Wallet', fr: 'Portefeuille', pt: 'Carteira', es: 'Monedero', de: 'Wallet', ru: 'Кошелёк' },
     codePrefix: 'QWC',
     regions: ['US', 'EU'],
     playerFields: [],
     skus: [
-      { quantity: 10, tier: 1049, region: 'US', name: '10 USD (US account)' },
-      { quantity: 25, tier: 2599, region: 'US', name: '25 USD (US account)' },
-      { quantity: 10, tier: 1049, region: 'EU', name: '10 EUR (EU account)' },
-      { quantity: 25, tier: 2599, region: 'EU', name: '25 EUR (EU account)' },
-      { quantity: 50, tier: 5149, region: 'EU', name: '50 EUR (EU account)' },
+      { quantity: 10, tier: 1049, region: 'US', name: QUESTLINE_US },
+      { quantity: 25, tier: 2599, region: 'US', name: QUESTLINE_US },
+      { quantity: 10, tier: 1049, region: 'EU', name: QUESTLINE_EU },
+      { quantity: 25, tier: 2599, region: 'EU', name: QUESTLINE_EU },
+      { quantity: 50, tier: 5149, region: 'EU', name: QUESTLINE_EU },
     ],
     description: {
       en: 'Top up a Questline store wallet. Pick the card that matches your account region.',
@@ -563,7 +676,7 @@ export const SEED_GAMES: SeedGame[] = [
     kind: 'currency',
     publisher: 'Pixelforge',
     hot: false,
-    unit: 'Points',
+    unit: { en: 'Points', fr: 'points', pt: 'pontos', es: 'puntos', de: 'Punkte', ru: 'баллов' },
     codePrefix: 'PXF',
     playerFields: [],
     skus: [
@@ -586,11 +699,62 @@ export const SEED_GAMES: SeedGame[] = [
 
 /**
  * Home-page banners (scene 1); `image` is /images/banners/<n>.svg. `game` links to its offer.
- * Banner art carries only brand names or a symbol (`icon`), so one image suits every locale.
+ * Banner art carries only brand names or a symbol (`icon`), so one image suits every locale; the
+ * title (link text and image alt) is seeded once per locale.
  */
 export const SEED_BANNERS = [
-  { n: 1, title: 'Starfall Legends — Season 3', game: 'starfall-legends', colors: ['#1e1b4b', '#db2777'] },
-  { n: 2, title: 'Coupons and deals', url: '/coupon', icon: 'percent', colors: ['#7c2d12', '#f59e0b'] },
-  { n: 3, title: 'Arcane Rift Online — Emberdeep', game: 'arcane-rift-online', colors: ['#172554', '#8b5cf6'] },
-  { n: 4, title: 'Become a promoter', url: '/affiliate', icon: 'share', colors: ['#064e3b', '#0ea5e9'] },
+  {
+    n: 1,
+    title: {
+      en: 'Starfall Legends — Season 3',
+      fr: 'Starfall Legends — Saison 3',
+      pt: 'Starfall Legends — Temporada 3',
+      es: 'Starfall Legends — Temporada 3',
+      de: 'Starfall Legends — Saison 3',
+      ru: 'Starfall Legends — 3-й сезон',
+    },
+    game: 'starfall-legends',
+    colors: ['#1e1b4b', '#db2777'],
+  },
+  {
+    n: 2,
+    title: {
+      en: 'Coupons and deals',
+      fr: 'Coupons et bons plans',
+      pt: 'Cupons e ofertas',
+      es: 'Cupones y ofertas',
+      de: 'Gutscheine und Angebote',
+      ru: 'Купоны и скидки',
+    },
+    url: '/coupon',
+    icon: 'percent',
+    colors: ['#7c2d12', '#f59e0b'],
+  },
+  {
+    n: 3,
+    title: {
+      en: 'Arcane Rift Online — the Emberdeep expansion',
+      fr: 'Arcane Rift Online — l’extension Emberdeep',
+      pt: 'Arcane Rift Online — a expansão Emberdeep',
+      es: 'Arcane Rift Online — la expansión Emberdeep',
+      de: 'Arcane Rift Online — die Erweiterung Emberdeep',
+      ru: 'Arcane Rift Online — дополнение Emberdeep',
+    },
+    game: 'arcane-rift-online',
+    colors: ['#172554', '#8b5cf6'],
+  },
+  {
+    n: 4,
+    title: {
+      en: 'Become a promoter',
+      fr: 'Devenez promoteur',
+      pt: 'Torne-se um promotor',
+      es: 'Hazte promotor',
+      de: 'Werde Promoter',
+      ru: 'Станьте промоутером',
+    },
+    url: '/affiliate',
+    icon: 'share',
+    colors: ['#064e3b', '#0ea5e9'],
+  },
 ] as const

@@ -60,8 +60,8 @@ async function createSession(db: Db, input: CreateSessionInput): Promise<Payment
     .from(sandboxTransactions)
     .where(eq(sandboxTransactions.merchantReference, input.reference))
   const path = txn!.method === 'card' ? CARD_PAGE_PATH : WALLET_PAGE_PATH
-  // The hosted page lives on the same origin the shopper returns to.
-  const redirectUrl = new URL(`${path}?id=${txn!.id}`, input.returnUrl).toString()
+  // The hosted page lives on the same origin the shopper returns to, in the shopper's language.
+  const redirectUrl = new URL(`${path}?id=${txn!.id}&locale=${input.locale}`, input.returnUrl).toString()
   return { externalId: txn!.id, redirectUrl }
 }
 
@@ -117,7 +117,8 @@ async function emit(tx: Db, txn: SandboxTxn, type: GatewayEventType, failureCode
   })
 }
 
-export type PageResult = { kind: 'return'; url: string } | { kind: 'challenge' } | { kind: 'error'; error: string }
+export type PageResult =
+  { kind: 'return'; url: string } | { kind: 'challenge' } | { kind: 'error'; field: 'number' | 'expiry' | 'cvc' }
 
 export async function submitCard(
   db: Db,
@@ -126,7 +127,7 @@ export async function submitCard(
 ): Promise<PageResult> {
   if (txn.status !== 'open') return txn.status === 'challenge' ? { kind: 'challenge' } : done(txn)
   const card = checkCard(form, new Date())
-  if (!card.ok) return { kind: 'error', error: card.error }
+  if (!card.ok) return { kind: 'error', field: card.field }
   const details = { cardBrand: card.brand, cardLast4: card.last4 }
   if (card.outcome === 'challenge') {
     await move(db, txn.id, ['open'], 'challenge', 'payment.requires_action', details)

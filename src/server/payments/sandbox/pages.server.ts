@@ -3,27 +3,27 @@
  * storefront pages (no app JavaScript, no storefront session), so card data typed here goes to
  * the gateway's handler only and never reaches storefront code or its tables.
  */
+import { formatMoney } from '../../../modules/catalog/money'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../modules/i18n/locales'
 import { currentNonce } from '../../http/security'
 import { CHALLENGE_CODE } from './cards'
+import { PAGE_TEXT, type PageText } from './page-text'
 import type { SandboxTxn } from './gateway.server'
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-function money(txn: SandboxTxn): string {
-  const digits =
-    new Intl.NumberFormat('en', { style: 'currency', currency: txn.currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2
-  return new Intl.NumberFormat('en', { style: 'currency', currency: txn.currency }).format(
-    txn.amountMinor / 10 ** digits,
-  )
+/** The page's language: the one the shop asked for (query or form field), English otherwise. */
+export function pageLocale(value: unknown): Locale {
+  return typeof value === 'string' && isLocale(value) ? value : DEFAULT_LOCALE
 }
 
-function page(title: string, body: string, status = 200): Response {
+function page(locale: Locale, title: string, body: string, status = 200): Response {
   const nonce = currentNonce()
   // Disables the submit button once pressed: a double click must not submit twice.
   const script = `document.querySelectorAll('form').forEach(function(f){f.addEventListener('submit',function(){f.querySelectorAll('button').forEach(function(b){setTimeout(function(){b.disabled=true},0)})})})`
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${esc(title)} · Sandbox Pay</title><meta name="robots" content="noindex">
 <style>
 body{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
@@ -46,54 +46,65 @@ button.secondary{background:#e2e8f0;color:#0f172a}.error{background:#fef2f2;colo
   })
 }
 
-function header(txn: SandboxTxn, title: string): string {
-  return `<h1>${esc(title)}</h1><p class="muted">TopUp Hub · ${esc(txn.description)}</p><p class="amount" data-testid="amount">${esc(money(txn))}</p>`
+function header(txn: SandboxTxn, locale: Locale, title: string): string {
+  const text = PAGE_TEXT[locale]
+  return `<h1>${esc(title)}</h1><p class="muted">TopUp Hub · ${esc(text.order(txn.description))}</p><p class="amount" data-testid="amount">${esc(formatMoney(txn.amountMinor, txn.currency, locale))}</p>`
 }
 
-export function cardPage(txn: SandboxTxn, error?: string): Response {
+const localeField = (locale: Locale) => `<input type="hidden" name="locale" value="${locale}">`
+
+export function cardPage(txn: SandboxTxn, locale: Locale, error?: keyof PageText['errors']): Response {
+  const text = PAGE_TEXT[locale]
   return page(
-    'Pay by card',
-    `${header(txn, 'Pay by card')}
+    locale,
+    text.payByCard,
+    `${header(txn, locale, text.payByCard)}
 <form method="post" autocomplete="off">
-<input type="hidden" name="id" value="${esc(txn.id)}"><input type="hidden" name="step" value="card">
-<label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
-<div class="row"><div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/30" required></div>
-<div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required></div></div>
-${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
-<button type="submit">Pay ${esc(money(txn))}</button></form>
-<p class="hint">Test cards: <code>4242 4242 4242 4242</code> succeeds · <code>4000 0000 0000 3220</code> asks for 3-D Secure · <code>4000 0000 0000 0002</code> is declined. Any future expiry, any CVC.</p>`,
+<input type="hidden" name="id" value="${esc(txn.id)}"><input type="hidden" name="step" value="card">${localeField(locale)}
+<label for="number">${esc(text.cardNumber)}</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+<div class="row"><div><label for="expiry">${esc(text.expiry)}</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/30" required></div>
+<div><label for="cvc">${esc(text.cvc)}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required></div></div>
+${error ? `<p class="error" role="alert" data-field="${error}">${esc(text.errors[error])}</p>` : ''}
+<button type="submit">${esc(text.pay(formatMoney(txn.amountMinor, txn.currency, locale)))}</button></form>
+<p class="hint">${text.cardHint}</p>`,
     error ? 422 : 200,
   )
 }
 
-export function challengePage(txn: SandboxTxn): Response {
+export function challengePage(txn: SandboxTxn, locale: Locale): Response {
+  const text = PAGE_TEXT[locale]
   return page(
+    locale,
     '3-D Secure',
-    `${header(txn, 'Verify it is you')}
-<p class="muted">Your bank sent a one-time code to your phone. Card ending in ${esc(txn.cardLast4 ?? '')}.</p>
+    `${header(txn, locale, text.verifyTitle)}
+<p class="muted">${esc(text.challenge(txn.cardLast4 ?? ''))}</p>
 <form method="post" autocomplete="off">
-<input type="hidden" name="id" value="${esc(txn.id)}"><input type="hidden" name="step" value="challenge">
-<label for="code">Verification code</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
-<button type="submit">Verify</button></form>
-<p class="hint">Sandbox: <code>${CHALLENGE_CODE}</code> passes, any other code fails.</p>`,
+<input type="hidden" name="id" value="${esc(txn.id)}"><input type="hidden" name="step" value="challenge">${localeField(locale)}
+<label for="code">${esc(text.code)}</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
+<button type="submit">${esc(text.verify)}</button></form>
+<p class="hint">${text.challengeHint(CHALLENGE_CODE)}</p>`,
   )
 }
 
-export function walletPage(txn: SandboxTxn): Response {
+export function walletPage(txn: SandboxTxn, locale: Locale): Response {
+  const text = PAGE_TEXT[locale]
   return page(
-    'Approve payment',
-    `${header(txn, 'Sandbox Wallet')}
-<p class="muted">Signed in as demo-wallet@example.com. Approve this payment to TopUp Hub?</p>
-<form method="post"><input type="hidden" name="id" value="${esc(txn.id)}">
-<button type="submit" name="decision" value="approve">Approve and pay</button>
-<button type="submit" name="decision" value="cancel" class="secondary">Cancel and return</button></form>`,
+    locale,
+    text.approveTitle,
+    `${header(txn, locale, text.walletTitle)}
+<p class="muted">${esc(text.walletText)}</p>
+<form method="post"><input type="hidden" name="id" value="${esc(txn.id)}">${localeField(locale)}
+<button type="submit" name="decision" value="approve">${esc(text.approve)}</button>
+<button type="submit" name="decision" value="cancel" class="secondary">${esc(text.cancel)}</button></form>`,
   )
 }
 
-export function notFoundPage(): Response {
+export function notFoundPage(locale: Locale): Response {
+  const text = PAGE_TEXT[locale]
   return page(
-    'Payment not found',
-    '<h1>Payment not found</h1><p class="muted">This payment link is not valid.</p>',
+    locale,
+    text.notFound,
+    `<h1>${esc(text.notFound)}</h1><p class="muted">${esc(text.notFoundText)}</p>`,
     404,
   )
 }

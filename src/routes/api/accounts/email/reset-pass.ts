@@ -2,18 +2,18 @@ import { createFileRoute } from '@tanstack/react-router'
 import { resetPasswordSchema } from '~/modules/accounts/accounts.schemas'
 import { resetPasswordWithCode } from '~/modules/accounts/reset-password.server'
 import { getDb } from '~/server/db/client'
-import { clientIp } from '~/server/rate-limit'
-import { handle, json } from '~/server/http/respond'
+import { clientIp } from '~/server/http/client-ip'
+import { handle, json, restHandlers } from '~/server/http/respond'
 
 /** POST {email, code, password}: sets a new password with a mailed reset code. */
 export const Route = createFileRoute('/api/accounts/email/reset-pass')({
   server: {
-    handlers: {
+    handlers: restHandlers({
       POST: handle(async ({ request }) => {
         const input = resetPasswordSchema.parse(await request.json().catch(() => ({})))
         await resetPasswordWithCode(await getDb(), { ...input, ip: clientIp(request) })
         return json({ ok: true })
       }),
-    },
+    }),
   },
 })

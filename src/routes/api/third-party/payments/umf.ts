@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { paymentMethodsFor, paymentMethodsQuerySchema } from '~/modules/payments/payment-methods'
+import { paymentMethodsFor } from '~/modules/payments/payment-methods'
+import { paymentMethodsQuerySchema } from '~/modules/payments/payments.schemas'
 import { handle, json, parseQuery } from '~/server/http/respond'
 
 export const Route = createFileRoute('/api/third-party/payments/umf')({

@@ -4,13 +4,13 @@ import { createAccountWithCode } from '~/modules/accounts/create-account.server'
 import { bindReferralFromRequest } from '~/modules/affiliate/visit.server'
 import { isLocale } from '~/modules/i18n/locales'
 import { getDb } from '~/server/db/client'
-import { clientIp } from '~/server/rate-limit'
-import { handle, json } from '~/server/http/respond'
+import { clientIp } from '~/server/http/client-ip'
+import { handle, json, restHandlers } from '~/server/http/respond'
 
 /** POST {email, code, password}: creates the account the mailed code was sent for. */
 export const Route = createFileRoute('/api/v2/customers/email')({
   server: {
-    handlers: {
+    handlers: restHandlers({
       POST: handle(async ({ request }) => {
         const body = (await request.json().catch(() => ({}))) as Record<string, unknown>
         const input = createAccountSchema.parse(body)
@@ -21,6 +21,6 @@ export const Route = createFileRoute('/api/v2/customers/email')({
         await bindReferralFromRequest(db, user.id, request)
         return json({ id: user.id }, { status: 201 })
       }),
-    },
+    }),
   },
 })

@@ -1,14 +1,17 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { searchOf, stringUpTo } from '~/modules/shell/route-params'
 import { PageShell } from '~/components/page-shell'
 import { listOutboxFn } from '~/modules/workshop/outbox.functions'
 import { pageHead } from '~/modules/shell/head'
 
+// Hoisted: inline in the route options, the options' contextual type hides the keys from TS.
+const searchParams = searchOf({ token: stringUpTo(200) })
+
 /** Internal tools; lists the offline outbox so mailed codes can be read without SMTP. */
 export const Route = createFileRoute('/{-$locale}/_blank/workshop/home')({
-  validateSearch: z.object({ token: z.string().max(200).optional().catch(undefined) }),
+  validateSearch: searchParams,
   loaderDeps: ({ search }) => ({ token: search.token }),
   loader: ({ deps }) => listOutboxFn({ data: { token: deps.token } }),
   head: ({ match }) => pageHead(match.context.i18n, msg`Workshop`, msg`Internal tools of the shop.`),

@@ -89,7 +89,7 @@ function Snapshot() {
                 <tr key={q.queue}>
                   <td className="font-mono">{q.queue}</td>
                   <td>{q.pending}</td>
-                  <td className={q.failed ? 'text-red-500' : ''}>{q.failed}</td>
+                  <td className={q.failed ? 'text-danger' : ''}>{q.failed}</td>
                 </tr>
               ))}
             </tbody>

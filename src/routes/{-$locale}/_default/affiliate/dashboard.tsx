@@ -1,15 +1,13 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
+import { isoDay, searchOf } from '~/modules/shell/route-params'
 import { PageShell } from '~/components/page-shell'
 import { affiliateQueries, affiliateStatusQuery } from '~/modules/affiliate/affiliate.queries'
 import { AffiliateDashboard } from '~/modules/affiliate/components/dashboard'
 import { requireSignIn } from '~/modules/auth/guard'
 import { localeFromPath, localizePath } from '~/modules/i18n/locales'
 import { pageHead } from '~/modules/shell/head'
-
-const day = z.iso.date().optional().catch(undefined)
 
 /** The last 30 days up to today (UTC), unless the URL names a range. */
 function rangeOf(search: { from?: string; to?: string }) {
@@ -18,8 +16,11 @@ function rangeOf(search: { from?: string; to?: string }) {
   return { from, to }
 }
 
+// Hoisted: inline in the route options, the options' contextual type hides the keys from TS.
+const searchParams = searchOf({ from: isoDay, to: isoDay })
+
 export const Route = createFileRoute('/{-$locale}/_default/affiliate/dashboard')({
-  validateSearch: z.object({ from: day, to: day }),
+  validateSearch: searchParams,
   beforeLoad: async (ctx) => {
     await requireSignIn(ctx)
     const status = await ctx.context.queryClient.fetchQuery(affiliateStatusQuery())

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/{-$locale}/_default/affiliate/reflink/$pr
     handlers: {
       // A malformed code falls through to the page, whose beforeLoad answers 404 (SPEC §8).
       GET: async ({ request, params, next }) =>
-        promoteCodeParam.safeParse(params.promoteCode).success
+        promoteCodeParam(params.promoteCode) !== undefined
           ? referralVisit(await getDb(), request, { code: params.promoteCode, locale: params.locale })
           : next(),
     },

@@ -1,16 +1,18 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { Link, createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
 import { PageShell } from '~/components/page-shell'
 import { completeSignInFn } from '~/modules/auth/auth.functions'
 import { SigninErrorText } from '~/modules/auth/components/signin-message-text'
+import { isSignInWindow, reportSignInResult } from '~/modules/auth/sign-in-window'
+import { useEffect } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { pageHead } from '~/modules/shell/head'
 
 /** The sign-in redirect target: the server checks the answer, keeps the tokens, and sends the user back. */
 export const Route = createFileRoute('/{-$locale}/_default/auth/callback')({
-  validateSearch: z.record(z.string(), z.unknown()),
+  // Every parameter goes to the server as it came: it checks the answer itself.
+  validateSearch: (search: Record<string, unknown>) => search,
   loaderDeps: ({ search }) => ({ search }),
   loader: async ({ deps }) => {
     const params = Object.fromEntries(
@@ -28,6 +30,10 @@ export const Route = createFileRoute('/{-$locale}/_default/auth/callback')({
 function Page() {
   const { message } = Route.useLoaderData()
   const prefix = useLocalePrefix()
+  // In the popup or the silent check's frame, the window that started the sign-in learns why it failed.
+  useEffect(() => {
+    if (isSignInWindow()) reportSignInResult({ type: 'topup:signin', ok: false, message })
+  }, [message])
   return (
     <PageShell title={<Trans>Sign-in failed</Trans>} lead={<SigninErrorText message={message} />}>
       <p className="text-muted text-sm" data-testid="signin-error">

@@ -1,15 +1,18 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { searchOf, uuid } from '~/modules/shell/route-params'
 import { PageShell } from '~/components/page-shell'
 import { OrderDetailView } from '~/modules/orders/components/order-detail-view'
 import { orderQuery } from '~/modules/orders/orders.queries'
 import { pageHead } from '~/modules/shell/head'
 
+// Hoisted: inline in the route options, the options' contextual type hides the keys from TS.
+const searchParams = searchOf({ id: uuid })
+
 export const Route = createFileRoute('/{-$locale}/_default/order/details')({
   caseSensitive: false,
-  validateSearch: z.object({ id: z.uuid().optional().catch(undefined) }),
+  validateSearch: searchParams,
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: async ({ context, deps }) => {
     if (!deps.id) return { found: false }
@@ -36,7 +39,7 @@ function Page() {
       {id && found ? (
         <OrderDetailView id={id} />
       ) : (
-        <p role="alert" className="text-red-600" data-testid="order-not-found">
+        <p role="alert" className="text-danger" data-testid="order-not-found">
           <Trans>We could not find this order.</Trans>
         </p>
       )}

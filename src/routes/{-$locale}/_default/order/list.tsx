@@ -1,19 +1,19 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { intIn, oneOf, searchOf } from '~/modules/shell/route-params'
 import { PageShell } from '~/components/page-shell'
 import { OrderListView } from '~/modules/orders/components/order-list-view'
 import { ORDER_STATUSES } from '~/modules/orders/order-status'
 import { ordersQuery } from '~/modules/orders/orders.queries'
 import { pageHead } from '~/modules/shell/head'
 
+// Hoisted: inline in the route options, the options' contextual type hides the keys from TS.
+const searchParams = searchOf({ page: intIn(1, 10_000), status: oneOf(ORDER_STATUSES) })
+
 export const Route = createFileRoute('/{-$locale}/_default/order/list')({
   caseSensitive: false,
-  validateSearch: z.object({
-    page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
-    status: z.enum(ORDER_STATUSES).optional().catch(undefined),
-  }),
+  validateSearch: searchParams,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, status: search.status }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(ordersQuery(deps.page, deps.status)),
   head: ({ match }) => pageHead(match.context.i18n, msg`My orders`, msg`Every order you have placed, newest first.`),

@@ -15,7 +15,7 @@ export const Route = createFileRoute('/{-$locale}/_default/payment/creditCard3DS
     pageHead(
       match.context.i18n,
       msg`Card verification result`,
-      msg`We are checking the result of your card verification.`,
+      msg`The result of your card payment and its 3-D Secure check.`,
     ),
   component: Page,
 })
@@ -23,10 +23,8 @@ export const Route = createFileRoute('/{-$locale}/_default/payment/creditCard3DS
 function Page() {
   const { orderId, paymentId } = Route.useSearch()
   return (
-    <PageShell
-      title={<Trans>Card verification result</Trans>}
-      lead={<Trans>We are checking the result of your card verification.</Trans>}
-    >
+    // No "we are checking" lead: the result card says so itself while it is, and only then.
+    <PageShell title={<Trans>Card verification result</Trans>}>
       {orderId ? (
         <PaymentResult orderId={orderId} paymentId={paymentId} />
       ) : (

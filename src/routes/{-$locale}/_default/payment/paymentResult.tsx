@@ -12,14 +12,15 @@ export const Route = createFileRoute('/{-$locale}/_default/payment/paymentResult
   validateSearch: paymentReturnSearch,
   beforeLoad: requireSignIn,
   head: ({ match }) =>
-    pageHead(match.context.i18n, msg`Payment result`, msg`We are checking the result of your payment.`),
+    pageHead(match.context.i18n, msg`Payment result`, msg`The result of your payment and the delivery of your order.`),
   component: Page,
 })
 
 function Page() {
   const { orderId, paymentId } = Route.useSearch()
   return (
-    <PageShell title={<Trans>Payment result</Trans>} lead={<Trans>We are checking the result of your payment.</Trans>}>
+    // No "we are checking" lead: the result card says so itself while it is, and only then.
+    <PageShell title={<Trans>Payment result</Trans>}>
       {orderId ? (
         <PaymentResult orderId={orderId} paymentId={paymentId} />
       ) : (

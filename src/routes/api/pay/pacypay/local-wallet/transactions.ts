@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { getDb } from '~/server/db/client'
+import { handle, readForm } from '~/server/http/respond'
 import { getTransaction, walletDecision } from '~/server/payments/sandbox/gateway.server'
-import { notFoundPage, seeOther, walletPage } from '~/server/payments/sandbox/pages.server'
+import { notFoundPage, pageLocale, seeOther, walletPage } from '~/server/payments/sandbox/pages.server'
 
 /** The sandbox wallet's approval page: approve pays, cancel returns without paying. */
 export const Route = createFileRoute('/api/pay/pacypay/local-wallet/transactions')({
@@ -9,18 +10,21 @@ export const Route = createFileRoute('/api/pay/pacypay/local-wallet/transactions
     handlers: {
       GET: async ({ request }) => {
         const db = await getDb()
-        const txn = await getTransaction(db, new URL(request.url).searchParams.get('id') ?? '')
-        if (!txn || txn.method !== 'wallet') return notFoundPage()
-        return txn.status === 'open' ? walletPage(txn) : seeOther(txn.returnUrl)
+        const query = new URL(request.url).searchParams
+        const locale = pageLocale(query.get('locale'))
+        const txn = await getTransaction(db, query.get('id') ?? '')
+        if (!txn || txn.method !== 'wallet') return notFoundPage(locale)
+        return txn.status === 'open' ? walletPage(txn, locale) : seeOther(txn.returnUrl)
       },
-      POST: async ({ request }) => {
+      POST: handle(async ({ request }) => {
         const db = await getDb()
-        const form = await request.formData()
+        const form = await readForm(request)
+        const locale = pageLocale(form.get('locale'))
         const txn = await getTransaction(db, String(form.get('id') ?? '').slice(0, 64))
-        if (!txn || txn.method !== 'wallet') return notFoundPage()
+        if (!txn || txn.method !== 'wallet') return notFoundPage(locale)
         const result = await walletDecision(db, txn, form.get('decision') === 'approve')
-        return result.kind === 'return' ? seeOther(result.url) : walletPage(txn)
-      },
+        return result.kind === 'return' ? seeOther(result.url) : walletPage(txn, locale)
+      }),
     },
   },
 })

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
+import { resetPasswordFn } from '~/modules/accounts/accounts.functions'
 import { CodeFlow } from '~/modules/auth/components/code-flow'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { pageHead } from '~/modules/shell/head'
@@ -21,7 +22,7 @@ function Page() {
         purpose="reset"
         title={<Trans>Reset your password</Trans>}
         submitLabel={<Trans>Set new password</Trans>}
-        submitUrl="/api/accounts/email/reset-pass"
+        submit={resetPasswordFn}
         onDone={async () => {
           await navigate({
             to: '/{-$locale}/login/$uid',
@@ -34,7 +35,7 @@ function Page() {
         <Link
           to="/{-$locale}/login/$uid"
           params={{ locale: prefix, uid }}
-          className="font-semibold text-brand-600 hover:underline"
+          className="font-semibold text-link hover:underline"
         >
           <Trans>Back to sign in</Trans>
         </Link>

@@ -1,8 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, createFileRoute } from '@tanstack/react-router'
+import { Link, createFileRoute, redirect } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { z } from 'zod'
+import { oneOf, searchOf, stringUpTo } from '~/modules/shell/route-params'
 import { Field, FormAlert, SubmitButton } from '~/modules/auth/components/form-parts'
 import { SignInErrorText } from '~/modules/auth/components/signin-error-text'
 import { handleSignInPost } from '~/modules/auth/interaction.server'
@@ -10,9 +10,11 @@ import { isSignInErrorCode, type SignInErrorCode } from '~/modules/auth/interact
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { pageHead } from '~/modules/shell/head'
 
-const searchSchema = z.object({
-  error: z.string().optional().catch(undefined),
-  notice: z.enum(['password-reset', 'account-created']).optional().catch(undefined),
+const searchSchema = searchOf({
+  error: stringUpTo(Infinity),
+  notice: oneOf(['password-reset', 'account-created']),
+  /** The interaction was started for sign-up (the auth dialog's "Create an account"). */
+  screen: oneOf(['sign-up']),
 })
 
 /**
@@ -21,6 +23,11 @@ const searchSchema = z.object({
  */
 export const Route = createFileRoute('/{-$locale}/_login/login/$uid/')({
   validateSearch: searchSchema,
+  beforeLoad: ({ search, params }) => {
+    if (search.screen === 'sign-up') {
+      throw redirect({ to: '/{-$locale}/login/$uid/sign-up', params: { locale: params.locale, uid: params.uid } })
+    }
+  },
   server: { handlers: { POST: ({ request, params }) => handleSignInPost(request, params.uid) } },
   head: ({ match }) => pageHead(match.context.i18n, msg`Sign in`, msg`Sign in to follow your orders and earn rewards.`),
   component: Page,
@@ -97,7 +104,7 @@ function Page() {
         <Link
           to="/{-$locale}/login/$uid/forgot-password"
           params={{ locale: prefix, uid }}
-          className="text-brand-600 hover:underline"
+          className="text-link hover:underline"
           data-testid="to-forgot-password"
         >
           <Trans>Forgot password?</Trans>
@@ -105,7 +112,7 @@ function Page() {
         <Link
           to="/{-$locale}/login/$uid/sign-up"
           params={{ locale: prefix, uid }}
-          className="font-semibold text-brand-600 hover:underline"
+          className="font-semibold text-link hover:underline"
           data-testid="to-sign-up"
         >
           <Trans>Create an account</Trans>

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
 import { signInAt } from '~/modules/auth/api-client'
+import { createAccountFn } from '~/modules/accounts/accounts.functions'
 import { CodeFlow } from '~/modules/auth/components/code-flow'
 import { localizePath } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
@@ -34,7 +35,7 @@ function Page() {
         purpose="signup"
         title={<Trans>Create an account</Trans>}
         submitLabel={<Trans>Create account</Trans>}
-        submitUrl="/api/v2/customers/email"
+        submit={createAccountFn}
         onDone={onDone}
       />
       <p className="text-center text-sm">
@@ -42,7 +43,7 @@ function Page() {
         <Link
           to="/{-$locale}/login/$uid"
           params={{ locale: prefix, uid }}
-          className="font-semibold text-brand-600 hover:underline"
+          className="font-semibold text-link hover:underline"
         >
           <Trans>Sign in</Trans>
         </Link>

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect } from 'react'
+import { useAuthDialog } from '../auth-dialog'
+import { isSignInWindow } from '../sign-in-window'
+import { startSessionMonitor } from '../session-monitor'
+import { localeFromPath } from '~/modules/i18n/locales'
+
+const AuthDialog = lazy(() => import('./auth-dialog'))
+
+/**
+ * Mounted once per page (root document): runs the session monitor and the sign-out-on-401 layer,
+ * and shows the auth dialog when raised. Inert inside the sign-in popup and the silent frame.
+ */
+export function SessionRuntime() {
+  const queryClient = useQueryClient()
+  const dialog = useAuthDialog()
+  useEffect(() => {
+    if (isSignInWindow()) return
+    return startSessionMonitor(queryClient, () => localeFromPath(window.location.pathname))
+  }, [queryClient])
+  if (!dialog.open) return null
+  return (
+    <Suspense fallback={null}>
+      <AuthDialog />
+    </Suspense>
+  )
+}

@@ -1,0 +1,31 @@
+/**
+ * Coupon codes are secrets of a kind: every door that tells a valid code from an invalid one
+ * (preview, redeem, the order's coupon field) spends the caller's lookup budget, per client and
+ * per signed-in user. A code that does not exist costs five times a found one, so guessing runs
+ * out fast while a shopper re-pricing an order with a real code does not.
+ */
+import { config } from '../../../app.config'
+import type { Db } from '../../server/db/client'
+import { hitRateLimits, perCaller, type Caller } from '../../server/rate-limit'
+import { normalizeCouponCode, type CouponRule } from './coupon-rules'
+import { loadCoupons } from './coupons.server'
+
+const WINDOW_SECONDS = 10 * 60
+export const FAILED_LOOKUP_WEIGHT = 5
+
+/** loadCoupons, charged to the caller; throws RATE_LIMITED (429, Retry-After) once COUPON_LOOKUP_LIMIT is spent. */
+export async function lookUpCoupons(
+  db: Db,
+  codes: readonly string[],
+  caller: Caller | undefined,
+): Promise<CouponRule[]> {
+  const wanted = new Set(codes.map(normalizeCouponCode).filter(Boolean))
+  if (!caller || wanted.size === 0) return loadCoupons(db, codes)
+  const limits = perCaller('coupon', caller, config().COUPON_LOOKUP_LIMIT, WINDOW_SECONDS)
+  // Charged before looking (atomically), so parallel guesses cannot all get an answer.
+  await hitRateLimits(db, limits, { weight: wanted.size })
+  const found = await loadCoupons(db, codes)
+  const failed = wanted.size - found.filter((c) => c.active).length
+  if (failed > 0) await hitRateLimits(db, limits, { weight: failed * (FAILED_LOOKUP_WEIGHT - 1), enforce: false })
+  return found
+}

@@ -1,0 +1,53 @@
+/**
+ * One sentence for a refused action (an ActionResult failure), from its most specific issue code,
+ * else its error code. The server stays locale-free; every door's refusal is worded here.
+ */
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { COUPON_REASONS } from '../coupons/coupon-labels'
+import type { ErrorCode } from './app-error'
+
+const ISSUE_LABELS: Record<string, MessageDescriptor> = {
+  TOTAL_MISMATCH: msg`The price changed. Check the new total and confirm again.`,
+  IDEMPOTENCY_KEY_REUSED: msg`This order was already submitted with other details. Reload the page.`,
+  CURRENCY_NOT_AVAILABLE: msg`This package is not sold in this currency.`,
+  ONE_GAME_PER_ORDER: msg`One order can only contain one game.`,
+  OUT_OF_STOCK: msg`This package is sold out.`,
+  ORDER_NOT_PAYABLE: msg`This order can no longer be paid.`,
+  ORDER_EXPIRED: msg`This order has expired. Please place a new one.`,
+  METHOD_NOT_AVAILABLE: msg`This payment method is not available for this currency.`,
+  PLAYER_NOT_FOUND: msg`No player with this ID.`,
+  INVALID_PLAYER_ID: msg`Enter 6 to 12 digits, numbers only.`,
+  WRONG_SERVER: msg`This player is not on that server.`,
+  required: msg`This field is required.`,
+  format: msg`Enter 6 to 12 digits, numbers only.`,
+  option: msg`Choose one of the listed servers.`,
+}
+
+const CODE_LABELS: Partial<Record<ErrorCode, MessageDescriptor>> = {
+  UNAUTHENTICATED: msg`Please sign in to continue.`,
+  NOT_FOUND: msg`We could not find this order.`,
+  RATE_LIMITED: msg`Too many attempts. Please wait a moment.`,
+  PAYMENT_FAILED: msg`The payment service could not be reached. Please try again.`,
+  UNAVAILABLE: msg`The shop is briefly unavailable. Please try again in a few seconds.`,
+}
+
+/** "Try again in N s" for a rate-limited action (429 with Retry-After). */
+export function retryAfterText(i18n: I18n, seconds: number | undefined): string {
+  if (!seconds) return i18n._(CODE_LABELS.RATE_LIMITED!)
+  return i18n._(msg`Too many attempts. Try again in ${seconds} s.`)
+}
+
+export function actionErrorText(
+  i18n: I18n,
+  error: { code: ErrorCode; issues: string[]; retryAfterSeconds?: number },
+): string {
+  if (error.code === 'RATE_LIMITED') return retryAfterText(i18n, error.retryAfterSeconds)
+  for (const issue of error.issues) {
+    const [code, arg] = issue.split(':')
+    if (code && COUPON_REASONS[code] && arg) return i18n._(COUPON_REASONS[code]!)
+    const label = ISSUE_LABELS[code ?? '']
+    if (label) return i18n._(label)
+  }
+  return i18n._(CODE_LABELS[error.code] ?? msg`Something went wrong. Please try again.`)
+}

@@ -1,7 +1,0 @@
-/**
- * What a mutating server function returns: data, or an error code (and issue codes) that the UI
- * translates. Expected refusals travel as values; only unexpected failures throw.
- */
-import type { ErrorCode } from '../errors/app-error'
-
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; issues: string[] }

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+
+/** What a browser journey asks of POST /api/workshop/test-users (all optional). */
+export const testUserInputSchema = z.strictObject({
+  role: z.enum(['customer', 'operator']).default('customer'),
+  /** Also make the account a promoter (with its own promote code), as joining the programme does. */
+  promoter: z.boolean().default(false),
+  username: z.string().trim().min(1).max(40).optional(),
+})
+
+export type TestUserInput = z.input<typeof testUserInputSchema>
+
+export interface TestUser {
+  id: string
+  email: string
+  password: string
+  username: string | null
+  role: 'customer' | 'operator'
+  promoteCode: string | null
+}
