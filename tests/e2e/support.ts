@@ -16,17 +16,28 @@ export async function reloadHydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
-/** The 6-digit code of the newest message to `email` in the outbox, decoded from quoted-printable. */
-export async function codeFor(email: string): Promise<string> {
+/** The outbox's messages so far: pass to codeFor() to wait for a message sent after this point. */
+export function outboxMark(): Set<string> {
+  try {
+    return new Set(readdirSync(OUTBOX))
+  } catch {
+    return new Set()
+  }
+}
+
+/**
+ * The 6-digit code of the newest message to `email` in the outbox, decoded from quoted-printable.
+ * With `after` (an outboxMark()), only messages sent since then count: a second code for the same
+ * address (a password reset after the sign-up) is waited for, not confused with the first.
+ */
+export async function codeFor(email: string, after: Set<string> = new Set()): Promise<string> {
   let code: string | undefined
   await expect
     .poll(() => {
-      let files: string[] = []
-      try {
-        files = readdirSync(OUTBOX).sort().reverse()
-      } catch {
-        return undefined
-      }
+      const files = [...outboxMark()]
+        .filter((file) => !after.has(file))
+        .sort()
+        .reverse()
       for (const file of files) {
         const [head, ...body] = readFileSync(path.join(OUTBOX, file), 'utf8').split('\n\n')
         if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(head)) continue

@@ -212,10 +212,17 @@ describe('malformed requests never get a 5xx', () => {
         for (const query of [
           '?payload=%7B',
           '?payload=' + encodeURIComponent('{"t":10,"i":0,"p":{"k":["data"],"v":[{"t":2,"s":7}]},"o":0}'),
-          '?payload=' + 'x'.repeat(1_100_000),
         ]) {
           await send(browser, `${name} GET ${id} ${query.slice(0, 40)}`, url + query, { headers: rpc })
         }
+        // A URL past Node's 16 KB header limit never reaches the app: Node's HTTP parser answers
+        // 431 and closes the socket, and a client still writing 1 MB may see that close before
+        // the answer. Either is a refusal, not a server error; what follows must still be served.
+        const huge = await browser
+          .request(`${url}?payload=${'x'.repeat(1_100_000)}`, { headers: rpc })
+          .then((response) => response.status)
+          .catch(() => 'connection closed')
+        expect([431, 'connection closed']).toContain(huge)
       }
     }
     for (const id of ids.slice(0, 3)) {
