@@ -70,4 +70,28 @@ describe('authorization-server pages', () => {
     expect(own).toContain('data-autosubmit')
     expect(own).toContain('<script src="/auth/logout-confirm.js" defer></script>')
   })
+  it("a logout with no session to end is shown in the shop's look, with no inline script, and completes", async () => {
+    const browser = new Browser(server.base)
+    const response = await browser.request(`/connect/logout?client_id=storefront`, {
+      headers: { 'sec-fetch-site': 'none', accept: 'text/html', 'accept-language': 'fr' },
+    })
+    expect(response.status).toBe(200)
+    expectShopHeaders(response, true)
+    const page = await response.text()
+    expect(page).toContain('<html lang="fr"')
+    expect(page).not.toContain('Submitting Callback')
+    expect(page).not.toMatch(/<script(?![^>]*\ssrc=)/i)
+    expect(page).toContain('<script src="/auth/logout-confirm.js" defer></script>')
+    // The form posts what the provider asked for (its xsrf secret) and the button's logout=yes.
+    const action = /<form id="op.logoutForm" method="post" action="([^"]+)">/.exec(page)?.[1]
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1]
+    expect(action && xsrf).toBeTruthy()
+    const confirmed = await browser.request(new URL(action!).pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
+      redirect: 'manual',
+    })
+    expect(confirmed.status).toBeLessThan(400)
+  })
 })

@@ -92,3 +92,28 @@ export async function renderError(
     `<h1>${escape(title)}</h1><p><code>${escape(out.error)}</code></p>${description}<div class="actions"><a class="button" href="/">${escape(i18n._(T.backToShop))}</a></div>`,
   )
 }
+
+/**
+ * Without a session at the authorization server there is nothing to end, and oidc-provider skips
+ * logoutSource: it answers with its stock page, an inline script that posts the confirmation at
+ * once (to reach the post-logout redirect). Shown in the shop's look instead, posting through the
+ * same external script as the storefront's own sign-out; the inputs are the provider's own.
+ */
+export async function replaceStockLogoutPage(ctx: KoaContextWithOIDC): Promise<void> {
+  const body = ctx.body
+  if (typeof body !== 'string' || !body.includes('<title>Submitting Callback</title>')) return
+  const action = /<form method="post" action="([^"]*)">/.exec(body)?.[1]
+  if (!action) return
+  const inputs = [...body.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"\/>/g)]
+    .filter(([, name]) => name !== 'logout')
+    .map(([input]) => input)
+    .join('')
+  const i18n = await i18nFor(ctx)
+  const title = i18n._(T.signOutTitle)
+  ctx.set('cache-control', 'no-store')
+  ctx.body = page(
+    i18n,
+    title,
+    `<h1>${escape(title)}</h1><form id="op.logoutForm" method="post" action="${action}">${inputs}</form><div class="actions"><button class="button" type="submit" form="op.logoutForm" name="logout" value="yes" data-autosubmit>${escape(i18n._(T.signOut))}</button></div><script src="/auth/logout-confirm.js" defer></script>`,
+  )
+}

@@ -123,6 +123,10 @@ async function createProvider(issuer: string): Promise<Provider> {
   // Behind a TLS-terminating proxy the request arrives as http: trust its X-Forwarded-* headers.
   provider.proxy = issuer.startsWith('https:')
   provider.on('server_error', (_ctx, err) => log.error({ err }, 'oidc provider error'))
+  provider.use(async (ctx, next) => {
+    await next()
+    if (ctx.method === 'GET' && ctx.path === OIDC_PATHS.end_session) await (await pages()).replaceStockLogoutPage(ctx)
+  })
   return provider
 }
 
