@@ -125,7 +125,10 @@ async function createProvider(issuer: string): Promise<Provider> {
   provider.on('server_error', (_ctx, err) => log.error({ err }, 'oidc provider error'))
   provider.use(async (ctx, next) => {
     await next()
-    if (ctx.method === 'GET' && ctx.path === OIDC_PATHS.end_session) await (await pages()).replaceStockLogoutPage(ctx)
+    // The end-session route has run by now, so its context carries ctx.oidc.
+    if (ctx.method === 'GET' && ctx.path === OIDC_PATHS.end_session) {
+      await (await pages()).replaceStockLogoutPage(ctx as KoaContextWithOIDC)
+    }
   })
   return provider
 }
