@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   detectLocale,
+  localeCookieAttributes,
   localeCookieNeeded,
+  localeCookieString,
   localeFromPath,
   localizePath,
   matchAcceptLanguage,
@@ -103,5 +105,26 @@ describe('locale cookie written by the browser (SPEC §4)', () => {
     expect(localeCookieString('ru', { secure: true, crossOrigin: true })).toBe(
       'i18n_locale=ru; Max-Age=31536000; Path=/; SameSite=None; Secure',
     )
+  })
+})
+
+describe('the locale cookie written by the browser (SPEC §4)', () => {
+  it('carries the server cookie\'s attributes for each cookie setting', () => {
+    expect(localeCookieString('de', { secure: false, crossOrigin: false })).toBe(
+      'i18n_locale=de; Max-Age=31536000; Path=/; SameSite=Lax',
+    )
+    expect(localeCookieString('de', { secure: true, crossOrigin: false })).toBe(
+      'i18n_locale=de; Max-Age=31536000; Path=/; SameSite=Lax; Secure',
+    )
+    // COOKIE_CROSS_ORIGIN: SameSite=None, which browsers only keep with Secure.
+    expect(localeCookieString('fr', { secure: true, crossOrigin: true })).toBe(
+      'i18n_locale=fr; Max-Age=31536000; Path=/; SameSite=None; Secure',
+    )
+    expect(localeCookieAttributes({ secure: true, crossOrigin: true })).toEqual({
+      maxAge: 31536000,
+      path: '/',
+      sameSite: 'none',
+      secure: true,
+    })
   })
 })

@@ -1,15 +1,10 @@
 import { getCookie, getRequestHeader, setCookie } from '@tanstack/react-start/server'
 import { config } from '../../../app.config'
-import { detectLocale, localeCookieNeeded, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from './locales'
+import { detectLocale, localeCookieAttributes, localeCookieNeeded, LOCALE_COOKIE, type Locale } from './locales'
 
 export function localeCookieOptions() {
   const { COOKIE_SECURE, COOKIE_CROSS_ORIGIN } = config()
-  return {
-    maxAge: LOCALE_COOKIE_MAX_AGE,
-    path: '/',
-    sameSite: COOKIE_CROSS_ORIGIN ? ('none' as const) : ('lax' as const),
-    secure: COOKIE_SECURE,
-  }
+  return localeCookieAttributes({ secure: COOKIE_SECURE, crossOrigin: COOKIE_CROSS_ORIGIN })
 }
 
 /** Decides the request's locale (SPEC §4) and remembers it in the locale cookie when that changes anything. */

@@ -30,10 +30,26 @@ export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
  * The locale cookie as the browser writes it, with the server's attributes (SPEC §4: 365 days,
  * path /, SameSite=Lax, None with the cross-origin option, Secure when configured).
  */
+/**
+ * The locale cookie's attributes, the same whoever writes it (the server's Set-Cookie, the
+ * language switcher's document.cookie): SameSite=None for cross-origin embedding, which browsers
+ * accept only with Secure.
+ */
+export function localeCookieAttributes(attrs: { secure: boolean; crossOrigin: boolean }) {
+  return {
+    maxAge: LOCALE_COOKIE_MAX_AGE,
+    path: '/',
+    sameSite: attrs.crossOrigin ? ('none' as const) : ('lax' as const),
+    secure: attrs.secure || attrs.crossOrigin,
+  }
+}
+
+/** The locale cookie as the browser writes it (document.cookie), with the server's attributes. */
 export function localeCookieString(locale: Locale, attrs: { secure: boolean; crossOrigin: boolean }): string {
-  const parts = [`${LOCALE_COOKIE}=${locale}`, `Max-Age=${LOCALE_COOKIE_MAX_AGE}`, 'Path=/']
-  parts.push(attrs.crossOrigin ? 'SameSite=None' : 'SameSite=Lax')
-  if (attrs.secure || attrs.crossOrigin) parts.push('Secure')
+  const a = localeCookieAttributes(attrs)
+  const parts = [`${LOCALE_COOKIE}=${locale}`, `Max-Age=${a.maxAge}`, `Path=${a.path}`]
+  parts.push(a.sameSite === 'none' ? 'SameSite=None' : 'SameSite=Lax')
+  if (a.secure) parts.push('Secure')
   return parts.join('; ')
 }
 
