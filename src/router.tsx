@@ -6,6 +6,7 @@ import { routeTree } from './routeTree.gen'
 import { createI18n } from './modules/i18n/i18n'
 import { ErrorPage } from './components/error-page'
 import { NotFoundPage } from './components/not-found-page'
+import { preloadAllowed } from './modules/shell/preload-policy'
 
 const isServer = typeof document === 'undefined'
 
@@ -36,7 +37,7 @@ export function getRouter() {
     context: { queryClient, i18n },
     caseSensitive: true,
     scrollRestoration: true,
-    defaultPreload: 'intent',
+    defaultPreload: preloadAllowed() ? 'intent' : false,
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { localizePath } from '../modules/i18n/locales'
+import { SiteLink } from './site-link'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 
 export function Footer() {
@@ -28,9 +29,9 @@ export function Footer() {
           <ul className="grid grid-cols-2 gap-2 text-sm">
             {links.map((link) => (
               <li key={link.href}>
-                <a className="hover:underline" href={localizePath(link.href, prefix)}>
+                <SiteLink className="hover:underline" href={localizePath(link.href, prefix)}>
                   {link.label}
-                </a>
+                </SiteLink>
               </li>
             ))}
           </ul>

@@ -9,6 +9,7 @@ import { isLocale, localizePath } from '../modules/i18n/locales'
 import { ColorModeToggle } from './color-mode-toggle'
 import { LanguageSwitcher } from './language-switcher'
 import { useDismissableDetails, useFittingCount } from './nav-overflow'
+import { SiteLink } from './site-link'
 import { UserMenu } from './user-menu'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 
@@ -43,13 +44,13 @@ export function Header() {
   const fit = useFittingCount(row, measure, navigation.length)
   useDismissableDetails(more)
   const link = (item: NavigationItem, extra: string) => (
-    <a
+    <SiteLink
       href={localizePath(hrefOf(item), prefix)}
       data-code={item.code}
       className={`${entryClass} hover:bg-brand-50 dark:hover:bg-white/5 ${extra}`}
     >
       <NavLabel item={item} />
-    </a>
+    </SiteLink>
   )
   return (
     <header className="sticky top-0 z-30 border-b border-[var(--border)] bg-[var(--surface)]/90 backdrop-blur">

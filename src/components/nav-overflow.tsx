@@ -54,11 +54,19 @@ export function useDismissableDetails(ref: RefObject<HTMLDetailsElement | null>)
       el.open = false
       el.querySelector('summary')?.focus()
     }
+    // Choosing an entry navigates inside the page (router links): close the menu behind it.
+    const onChoose = (event: Event) => {
+      const el = ref.current
+      const target = event.target as Element
+      if (el?.open && el.contains(target) && target.closest('a')) el.open = false
+    }
     document.addEventListener('pointerdown', onPointer)
     document.addEventListener('keydown', onKey)
+    document.addEventListener('click', onChoose)
     return () => {
       document.removeEventListener('pointerdown', onPointer)
       document.removeEventListener('keydown', onKey)
+      document.removeEventListener('click', onChoose)
     }
   }, [ref])
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { gotoHydrated } from './support'
 
 /** SPEC client behaviours: 405 on POST-only API paths, and a language switch reaching other tabs. */
@@ -33,4 +33,44 @@ test('a language switch in one tab reaches the other tabs, and the browser write
   const cookie = (await page.context().cookies()).find((c) => c.name === 'i18n_locale')
   expect(cookie).toMatchObject({ value: 'de', path: '/', sameSite: 'Lax' })
   expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600)
+})
+
+async function openHome(page: Page, connection?: { effectiveType: string; saveData: boolean }) {
+  if (connection) {
+    await page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c }), connection)
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await gotoHydrated(page, '/')
+}
+
+test('header links prefetch the next page on hover', async ({ page }) => {
+  await openHome(page)
+  // The after-idle widgets have loaded their code: what follows the hover is the prefetch.
+  await page.locator('html[data-widgets="ready"]').waitFor({ state: 'attached' })
+  const prefetch = page.waitForRequest((request) => /^\/(assets|_serverFn)\//.test(new URL(request.url()).pathname))
+  await page.getByTestId('main-nav').getByRole('link').first().hover()
+  await prefetch
+})
+
+test('no prefetch on a 2G connection or with Save-Data', async ({ browser }) => {
+  for (const connection of [
+    { effectiveType: 'slow-2g', saveData: false },
+    { effectiveType: '2g', saveData: false },
+    { effectiveType: '4g', saveData: true },
+    { effectiveType: '4g', saveData: false },
+  ]) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await openHome(page, connection)
+    // The router's own setting decides whether a hover or focus prefetches anything.
+    const setting = await page.evaluate(
+      () =>
+        (window as unknown as { __TSR_ROUTER__: { options: { defaultPreload: unknown } } }).__TSR_ROUTER__.options
+          .defaultPreload,
+    )
+    expect(setting, JSON.stringify(connection)).toBe(
+      connection.effectiveType === '4g' && !connection.saveData ? 'intent' : false,
+    )
+    await context.close()
+  }
 })

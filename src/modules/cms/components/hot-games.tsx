@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { localizePath } from '../../i18n/locales'
 import type { LinkItem } from '../cms.schemas'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
+import { SiteLink } from '~/components/site-link'
 
 export function HotGames({ games }: { games: LinkItem[] }) {
   const prefix = useLocalePrefix()
@@ -16,7 +17,7 @@ export function HotGames({ games }: { games: LinkItem[] }) {
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
       {games.map((game) => (
         <li key={game.id}>
-          <a
+          <SiteLink
             href={game.url.startsWith('/') ? localizePath(game.url, prefix) : game.url}
             data-testid="hot-game"
             className="surface group block overflow-hidden rounded-xl transition hover:-translate-y-0.5 hover:shadow-lg"
@@ -30,7 +31,7 @@ export function HotGames({ games }: { games: LinkItem[] }) {
               className="aspect-[3/2] w-full object-cover"
             />
             <span className="block truncate px-3 py-2 text-sm font-semibold">{game.title}</span>
-          </a>
+          </SiteLink>
         </li>
       ))}
     </ul>
