@@ -9,7 +9,12 @@ import path from 'node:path'
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeOnEachDriver } from './throwaway-db'
-import { listMyCoupons, previewCoupon, redeemCouponCode } from '../../src/modules/coupons/my-coupons.server'
+import {
+  listMyCoupons,
+  listPublicCoupons,
+  previewCoupon,
+  redeemCouponCode,
+} from '../../src/modules/coupons/my-coupons.server'
 import { AppError } from '../../src/modules/errors/app-error'
 import { cancelOrder } from '../../src/modules/orders/cancel-order.server'
 import { createOrder } from '../../src/modules/orders/create-order.server'
@@ -231,6 +236,15 @@ describeOnEachDriver('orders', (driver) => {
     const { db } = tdb
     const buyer = await makeUser(db)
     const sku = await pickSku(db, 'topup')
+    // /coupon lists the coupons marked for everyone (not LIMITED, which shoppers are told privately).
+    expect((await listPublicCoupons(db)).map((c) => c.code)).toEqual(['WELCOME10', 'SAVE5'])
+    const ended = new Date(Date.now() + 1000 * 24 * 3600 * 1000)
+    await db
+      .update(t.coupons)
+      .set({ endsAt: new Date(Date.now() + 3600_000) })
+      .where(eq(t.coupons.code, 'SAVE5'))
+    expect((await listPublicCoupons(db, ended)).map((c) => c.code)).toEqual(['WELCOME10'])
+    await db.update(t.coupons).set({ endsAt: null }).where(eq(t.coupons.code, 'SAVE5'))
     const view = await previewCoupon(db, buyer, ' welcome10 ')
     expect(view).toMatchObject({ code: 'WELCOME10', kind: 'percent', percent: 10, state: 'available' })
     await redeemCouponCode(db, buyer, 'WELCOME10')

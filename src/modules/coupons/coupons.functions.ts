@@ -1,4 +1,4 @@
-/** The /coupon page's door: preview a code, redeem it into "my coupons", list them. */
+/** The /coupon page's door: the listed coupons; preview a code, redeem it into "my coupons", list them. */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { getDb } from '../../server/db/client'
@@ -6,7 +6,7 @@ import { clientIp } from '../../server/http/client-ip'
 import { requireUser } from '../auth/caller.server'
 import { attempt } from '../errors/attempt.server'
 import { couponCodeInputSchema, type CouponView } from './coupons.schemas'
-import { listMyCoupons, previewCoupon, redeemCouponCode } from './my-coupons.server'
+import { listMyCoupons, listPublicCoupons, previewCoupon, redeemCouponCode } from './my-coupons.server'
 
 export const previewCouponFn = createServerFn({ method: 'POST' })
   .validator(couponCodeInputSchema)
@@ -34,3 +34,8 @@ export const listMyCouponsFn = createServerFn({ method: 'GET' }).handler(async (
   const db = await getDb()
   return listMyCoupons(db, (await requireUser(db, getRequest())).id)
 })
+
+/** Anyone: the coupons listed on /coupon. */
+export const listPublicCouponsFn = createServerFn({ method: 'GET' }).handler(async (): Promise<CouponView[]> =>
+  listPublicCoupons(await getDb()),
+)

@@ -1,4 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { listMyCouponsFn } from './coupons.functions'
+import { listMyCouponsFn, listPublicCouponsFn } from './coupons.functions'
 
 export const myCouponsQuery = () => queryOptions({ queryKey: ['my-coupons'], queryFn: () => listMyCouponsFn() })
+
+export const publicCouponsQuery = () =>
+  queryOptions({ queryKey: ['public-coupons'], queryFn: () => listPublicCouponsFn(), staleTime: 60_000 })

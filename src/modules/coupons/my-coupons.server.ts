@@ -1,5 +1,5 @@
 /** The /coupon page: redeem a code into "my coupons", preview it, list them with their state. */
-import { and, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
 import type { Caller } from '../../server/rate-limit'
 import { coupons, userCoupons } from '../../server/db/schema'
@@ -52,4 +52,17 @@ export async function listMyCoupons(db: Db, userId: string, now = new Date()): P
     rows.map((r) => r.coupon.id),
   )
   return rows.map((r) => toCouponView(r.coupon, now, uses.get(r.coupon.id) ?? 0))
+}
+
+/**
+ * The coupons listed for everyone on /coupon (`listed`), still to come or usable now: the page's
+ * public part, the same for every visitor (per-customer limits show once the code is checked).
+ */
+export async function listPublicCoupons(db: Db, now = new Date()): Promise<CouponView[]> {
+  const rows = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.active, true), eq(coupons.listed, true)))
+    .orderBy(asc(coupons.id))
+  return rows.map((c) => toCouponView(c, now, 0)).filter((v) => v.state === 'available' || v.state === 'not_yet_valid')
 }

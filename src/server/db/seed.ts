@@ -300,12 +300,14 @@ async function seedCoupons(tx: Db): Promise<void> {
       percent: 10,
       minSpend: { USD: 1000, EUR: 1000, BRL: 5000, RUB: 90000 },
       perCustomerLimit: 1,
+      listed: true,
     },
     {
       code: 'SAVE5',
       kind: 'fixed',
       amounts: { USD: 500, EUR: 500, BRL: 2500, RUB: 45000 },
       minSpend: { USD: 2000, EUR: 2000, BRL: 10000, RUB: 180000 },
+      listed: true,
     },
     { code: 'LIMITED', kind: 'percent', percent: 20, usageLimit: 5, perCustomerLimit: 1 },
   ])

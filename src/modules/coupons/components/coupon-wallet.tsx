@@ -10,13 +10,22 @@ import { couponReasonText } from '~/modules/coupons/coupon-labels'
 import { useMoney } from '~/modules/catalog/use-money'
 import type { CouponView } from '../coupons.schemas'
 import { previewCouponFn, redeemCouponFn } from '../coupons.functions'
-import { myCouponsQuery } from '../coupons.queries'
+import { myCouponsQuery, publicCouponsQuery } from '../coupons.queries'
+import { viewerQuery } from '~/modules/auth/auth.queries'
+import { useSignedInAction } from '~/modules/auth/auth-dialog'
 
-/** The /coupon page: check a code (terms and whether you can use it), keep it, see your coupons. */
+/**
+ * The /coupon page: the coupons listed for everyone and how to use them; check a code (terms and
+ * whether you can use it), keep it, see your coupons. Checking and keeping need a signed-in
+ * shopper: a visitor gets the sign-in dialog, and the check runs once signed in.
+ */
 export function CouponWallet() {
   const { i18n, t } = useLingui()
   const queryClient = useQueryClient()
-  const mine = useQuery(myCouponsQuery())
+  const { data: viewer } = useQuery(viewerQuery())
+  const listed = useQuery(publicCouponsQuery())
+  const mine = useQuery({ ...myCouponsQuery(), enabled: Boolean(viewer) })
+  const signedIn = useSignedInAction()
   const [code, setCode] = useState('')
   const preview = useMutation({ mutationFn: (c: string) => previewCouponFn({ data: { code: c } }) })
   const redeem = useMutation({
@@ -25,10 +34,13 @@ export function CouponWallet() {
   })
   const check = (e: FormEvent) => {
     e.preventDefault()
-    if (code.trim()) {
+    const wanted = code.trim()
+    if (!wanted) return
+    signedIn(() => {
       redeem.reset()
-      preview.mutate(code.trim())
-    }
+      preview.mutate(wanted)
+      void queryClient.invalidateQueries({ queryKey: ['my-coupons'] })
+    }, window.location.href)
   }
   const shown = preview.data
 
@@ -83,11 +95,47 @@ export function CouponWallet() {
         ) : null}
       </form>
 
+      <section aria-labelledby="listed-coupons">
+        <h2 id="listed-coupons" className="mb-1 text-xl font-bold">
+          <Trans>Coupons for everyone</Trans>
+        </h2>
+        <p className="text-muted mb-3 text-sm">
+          <Trans>Enter a code at checkout: the discount shows before you pay.</Trans>
+        </p>
+        {listed.isPending ? <ListSkeleton rows={2} label={t`Loading coupons…`} /> : null}
+        {listed.data && listed.data.length === 0 ? (
+          <EmptyState testId="no-listed-coupons">
+            <Trans>No coupons for everyone right now.</Trans>
+          </EmptyState>
+        ) : null}
+        <ul className="grid gap-3 sm:grid-cols-2" data-testid="listed-coupons">
+          {listed.data?.map((c) => (
+            <li key={c.code}>
+              <CouponCard coupon={c} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
       <section aria-labelledby="my-coupons">
         <h2 id="my-coupons" className="mb-3 text-xl font-bold">
           <Trans>My coupons</Trans>
         </h2>
-        {mine.isPending ? <ListSkeleton rows={2} label={t`Loading your coupons…`} /> : null}
+        {viewer ? null : (
+          <div className="surface flex flex-wrap items-center gap-3 rounded-2xl p-4" data-testid="coupons-sign-in">
+            <p className="flex-1">
+              <Trans>Sign in to keep coupons and see yours.</Trans>
+            </p>
+            <button
+              type="button"
+              onClick={() => signedIn(() => undefined, window.location.href)}
+              className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white"
+            >
+              <Trans>Sign in</Trans>
+            </button>
+          </div>
+        )}
+        {viewer && mine.isPending ? <ListSkeleton rows={2} label={t`Loading your coupons…`} /> : null}
         {mine.data && mine.data.length === 0 ? (
           <EmptyState testId="no-coupons">
             <Trans>No coupons yet.</Trans>

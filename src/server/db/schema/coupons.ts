@@ -47,6 +47,8 @@ export const coupons = pgTable(
     gameIds: jsonb('game_ids').$type<number[]>(),
     categoryIds: jsonb('category_ids').$type<number[]>(),
     active: boolean('active').notNull().default(true),
+    /** Shown to everyone on /coupon (SPEC §2 gives the page no guard); others are told privately. */
+    listed: boolean('listed').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
