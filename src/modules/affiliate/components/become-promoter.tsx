@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { useSignedInAction } from '../../auth/auth-dialog'
 import { FormAlert } from '../../auth/components/form-parts'
 import { useLocalePrefix } from '../../i18n/use-locale-prefix'
 import type { ActionResult } from '../../errors/action-result'
@@ -9,8 +10,9 @@ import { becomePromoterFn } from '../affiliate.functions'
 import type { PromoterProfile } from '../affiliate.schemas'
 import { AffiliateErrorText } from './error-text'
 
-/** Joins the programme, then opens the dashboard. */
+/** Joins the programme, then opens the dashboard; a visitor signs in first, in the dialog over the page. */
 export function BecomePromoterButton() {
+  const signedIn = useSignedInAction()
   const navigate = useNavigate()
   const locale = useLocalePrefix()
   const queryClient = useQueryClient()
@@ -33,7 +35,7 @@ export function BecomePromoterButton() {
     <div className="space-y-3">
       <button
         type="button"
-        onClick={join}
+        onClick={() => signedIn(() => void join(), window.location.href)}
         disabled={busy}
         data-testid="become-promoter"
         className="rounded-lg bg-brand-600 px-6 py-3 text-lg font-bold text-white hover:bg-brand-700 disabled:opacity-60"
