@@ -109,7 +109,7 @@ describe('locale cookie written by the browser (SPEC §4)', () => {
 })
 
 describe('the locale cookie written by the browser (SPEC §4)', () => {
-  it('carries the server cookie\'s attributes for each cookie setting', () => {
+  it("carries the server cookie's attributes for each cookie setting", () => {
     expect(localeCookieString('de', { secure: false, crossOrigin: false })).toBe(
       'i18n_locale=de; Max-Age=31536000; Path=/; SameSite=Lax',
     )
