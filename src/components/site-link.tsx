@@ -9,10 +9,20 @@ type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }
  * intent (SPEC §7; the router skips that on slow connections, see preload-policy.ts). Anything
  * else, or a path the server answers itself (short links, the API), stays a plain anchor.
  */
-export function SiteLink({ href, ...rest }: Props) {
-  if (!isAppPath(href)) return <a href={href} {...rest} />
+export function SiteLink({ href, children, ...rest }: Props) {
+  if (!isAppPath(href)) {
+    return (
+      <a href={href} {...rest}>
+        {children}
+      </a>
+    )
+  }
   // A path from data, not a typed route: the router matches it like a typed-in address.
-  return <Link to={href as '.'} {...rest} />
+  return (
+    <Link to={href as '.'} {...rest}>
+      {children}
+    </Link>
+  )
 }
 
 const SERVER_PATHS = /^\/(?:[a-z]{2}\/)?(?:api|r|auth|connect|login)(?:\/|$)/
