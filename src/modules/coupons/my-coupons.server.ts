@@ -6,7 +6,7 @@ import { coupons, userCoupons } from '../../server/db/schema'
 import { AppError } from '../errors/app-error'
 import { lookUpCoupons } from './coupon-limits.server'
 import type { CouponView } from './coupons.schemas'
-import { customerUses, loadCoupons, toCouponView } from './coupons.server'
+import { customerUses, toCouponView } from './coupons.server'
 
 /**
  * What a code gives and whether this shopper can still use it; NOT_FOUND for unknown codes.
@@ -19,10 +19,15 @@ export async function previewCoupon(
   now = new Date(),
   caller?: Caller,
 ): Promise<CouponView> {
+  return (await checkCoupon(db, userId, code, now, caller)).view
+}
+
+/** The coupon behind `code` (charged to `caller`) and what it gives this shopper. */
+async function checkCoupon(db: Db, userId: string, code: string, now: Date, caller?: Caller) {
   const [coupon] = await lookUpCoupons(db, [code], caller)
   if (!coupon || !coupon.active) throw new AppError('NOT_FOUND', 'No such coupon')
   const uses = (await customerUses(db, userId, [coupon.id])).get(coupon.id) ?? 0
-  return toCouponView(coupon, now, uses)
+  return { coupon, view: toCouponView(coupon, now, uses) }
 }
 
 /** Adds the coupon to the shopper's list (idempotent); expired or used ones are listed as such. */
@@ -33,9 +38,8 @@ export async function redeemCouponCode(
   now = new Date(),
   caller?: Caller,
 ): Promise<CouponView> {
-  const view = await previewCoupon(db, userId, code, now, caller)
-  const [coupon] = await loadCoupons(db, [code])
-  await db.insert(userCoupons).values({ userId, couponId: coupon!.id }).onConflictDoNothing()
+  const { coupon, view } = await checkCoupon(db, userId, code, now, caller)
+  await db.insert(userCoupons).values({ userId, couponId: coupon.id }).onConflictDoNothing()
   return view
 }
 
