@@ -80,13 +80,13 @@ const LANDSCAPES = {
   },
   grid: (_rand, w, h) => {
     const horizon = h * 0.74
-    const lines = []
-    for (let i = -8; i <= 8; i++) lines.push(`M${w / 2} ${horizon} L${(w / 2 + i * w * 0.12).toFixed(0)} ${h}`)
+    const strokes = []
+    for (let i = -8; i <= 8; i++) strokes.push(`M${w / 2} ${horizon} L${(w / 2 + i * w * 0.12).toFixed(0)} ${h}`)
     for (let i = 1; i <= 5; i++) {
       const y = horizon + (h - horizon) * (i / 5) ** 1.8
-      lines.push(`M0 ${y.toFixed(0)} L${w} ${y.toFixed(0)}`)
+      strokes.push(`M0 ${y.toFixed(0)} L${w} ${y.toFixed(0)}`)
     }
-    return [`M0 ${horizon} L${w} ${horizon} L${w} ${h} L0 ${h} Z`, { stroke: lines.join(' ') }]
+    return [`M0 ${horizon} L${w} ${horizon} L${w} ${h} L0 ${h} Z`, { stroke: strokes.join(' ') }]
   },
   dunes: (rand, w, h) => {
     const dune = (base, amp) =>
