@@ -17,7 +17,7 @@ export default function AccountMenu({ username, prefix }: { username: string; pr
         className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-semibold hover:bg-brand-50 dark:hover:bg-white/5"
       >
         <CircleUserRound aria-hidden className="size-5" />
-        <span className="max-w-32 truncate" data-testid="user-name">
+        <span className="max-w-20 truncate sm:max-w-32" data-testid="user-name">
           {username}
         </span>
         {/* Named by the visible e-mail first (voice control users say what they see), then its purpose. */}

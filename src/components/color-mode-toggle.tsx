@@ -33,7 +33,7 @@ export function ColorModeToggle() {
           data-testid={`color-mode-${value}`}
           disabled={forced !== undefined}
           onClick={() => setPreference(value)}
-          className="rounded-md p-1.5 aria-pressed:bg-brand-600 aria-pressed:text-white disabled:opacity-50"
+          className="rounded-md p-1 aria-pressed:bg-brand-600 sm:p-1.5 aria-pressed:text-white disabled:opacity-50"
         >
           <Icon aria-hidden className="size-4" />
         </button>

@@ -30,7 +30,7 @@ export function LanguageSwitcher() {
 
   return (
     <label className="flex items-center gap-1 text-sm">
-      <Languages aria-hidden className="size-4" />
+      <Languages aria-hidden className="hidden size-4 sm:block" />
       <span className="sr-only">{t`Language`}</span>
       <select
         data-testid="language-switcher"
@@ -46,7 +46,7 @@ export function LanguageSwitcher() {
           }
           void navigate({ href: localizePath(location.pathname, next) + location.searchStr + location.hash })
         }}
-        className="rounded-md border border-[var(--border)] bg-transparent px-2 py-1"
+        className="max-w-28 rounded-md border border-[var(--border)] bg-transparent px-1 py-1 sm:max-w-none sm:px-2"
       >
         {LOCALES.map((l) => (
           <option key={l} value={l} lang={l}>

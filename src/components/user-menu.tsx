@@ -20,7 +20,7 @@ export function UserMenu() {
       <a
         href={`${localizePath('/login', prefix)}?redirect=${encodeURIComponent(href)}`}
         data-testid="sign-in"
-        className="flex items-center gap-1 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
+        className="flex items-center gap-1 whitespace-nowrap rounded-md bg-brand-600 px-2 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 sm:px-3"
       >
         <LogIn aria-hidden className="size-4" />
         <Trans>Sign in</Trans>
@@ -33,7 +33,7 @@ export function UserMenu() {
         // Same look as the menu's trigger while its code loads.
         <span className="flex items-center gap-1 px-2 py-1.5 text-sm font-semibold">
           <CircleUserRound aria-hidden className="size-5" />
-          <span className="max-w-32 truncate" data-testid="user-name">
+          <span className="max-w-20 truncate sm:max-w-32" data-testid="user-name">
             {viewer.username}
           </span>
         </span>

@@ -23,7 +23,7 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
   const needsPlayer = offer.kind === 'topup' && offer.game.playerFields.length > 0
 
   return (
-    <div className="grid gap-8 pb-32 lg:grid-cols-[1fr_20rem] lg:pb-0">
+    <div className="grid grid-cols-1 gap-8 pb-32 lg:grid-cols-[minmax(0,1fr)_20rem] lg:pb-0">
       <div className="space-y-8">
         <section aria-labelledby="packages-title" className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">

@@ -119,7 +119,7 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
   }
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_22rem]" data-testid="confirm-order">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="confirm-order">
       <div className="space-y-6">
         {q ? (
           <section className="surface flex items-center gap-4 rounded-2xl p-4">

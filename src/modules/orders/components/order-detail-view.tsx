@@ -151,7 +151,7 @@ function Detail({ order }: { order: OrderDetail }) {
         </section>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section className="surface rounded-2xl p-4" data-testid="receipt">
           <h2 className="mb-3 text-lg font-bold">
             <Trans>Receipt</Trans>

@@ -53,7 +53,7 @@ export function PayAgain({ orderId }: { orderId: string }) {
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]" data-testid="request-payment">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="request-payment">
       <section className="surface space-y-4 rounded-2xl p-4">
         <div className="flex items-center justify-between gap-2">
           <span className="font-mono font-bold">{o.number}</span>

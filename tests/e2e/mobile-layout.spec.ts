@@ -1,0 +1,43 @@
+import { LOCALES } from '../../src/modules/i18n/locales'
+import { checkoutPath, payByWallet } from './shop-pages'
+import { gotoHydrated } from './support'
+import { expect, test } from './user-fixture'
+
+/**
+ * At 360 px nothing sticks out sideways, in any language, signed out or signed in with a long name:
+ * the header's controls, the packages, the payment logos, the checkout and the order all fit the screen.
+ */
+
+test.use({ viewport: { width: 360, height: 740 } })
+
+/** Elements outside the navigation (which overflows into "More" by design) reaching past the screen. */
+async function overflowing(page: import('@playwright/test').Page) {
+  return page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    culprits: [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest('nav'))
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute('class') ?? '').slice(0, 50)}`),
+  }))
+}
+
+for (const locale of LOCALES) {
+  const prefix = locale === 'en' ? '' : `/${locale}`
+  test(`360 px, ${locale}: home, offer, checkout, result and order details fit the screen`, async ({ page, login }) => {
+    test.setTimeout(120_000)
+    for (const url of ['/', '/offer/1']) {
+      await gotoHydrated(page, `${prefix}${url}`)
+      expect(await overflowing(page), `${prefix}${url} signed out`).toEqual({ width: 360, culprits: [] })
+    }
+    await login({ username: 'Somebody with a long name' })
+    for (const url of ['/offer/1', checkoutPath(''), '/order/list']) {
+      await gotoHydrated(page, `${prefix}${url}`)
+      await expect(page.getByTestId('user-name')).toBeVisible()
+      expect(await overflowing(page), `${prefix}${url} signed in`).toEqual({ width: 360, culprits: [] })
+    }
+    const orderId = await payByWallet(page, prefix)
+    expect(await overflowing(page), 'payment result').toEqual({ width: 360, culprits: [] })
+    await gotoHydrated(page, `${prefix}/order/details?id=${orderId}`)
+    expect(await overflowing(page), 'order details').toEqual({ width: 360, culprits: [] })
+  })
+}
