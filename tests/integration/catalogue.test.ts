@@ -15,7 +15,7 @@ import { createShortLink, resolveShortLink } from '../../src/modules/cms/shortli
 import { listPublicPaths } from '../../src/modules/cms/sitemap.server'
 import { AppError } from '../../src/modules/errors/app-error'
 import { checkPlayerForOffer } from '../../src/modules/fulfilment/player.server'
-import { sandboxSupplier } from '../../src/modules/fulfilment/sandbox-supplier.server'
+import { sandboxSupplier } from '../../src/server/fulfilment/sandbox/supplier.server'
 import { invalidate } from '../../src/server/cache'
 import type { Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'

@@ -4,7 +4,7 @@ import { formatMoney, toDecimalString } from '../../src/modules/catalog/money'
 import { findRedirect, isSitePath } from '../../src/modules/cms/redirects'
 import { renderRobots, renderSitemap } from '../../src/modules/cms/sitemap.server'
 import { validatePlayerForm } from '../../src/modules/fulfilment/player-form'
-import { createSandboxSupplier, sandboxNickname } from '../../src/modules/fulfilment/sandbox-supplier.server'
+import { createSandboxSupplier, sandboxNickname } from '../../src/server/fulfilment/sandbox/supplier.server'
 import { jsonLd } from '../../src/modules/shell/head'
 
 describe('money', () => {

@@ -7,7 +7,8 @@ import {
   isTerminal,
   type OrderStatus,
 } from '../../src/modules/orders/order-status'
-import { PAYMENT_STATUSES, nextPaymentStatus } from '../../src/modules/payments/payment-status'
+import { PAYMENT_STATUSES } from '../../src/modules/orders/payment-attempts'
+import { nextPaymentStatus } from '../../src/modules/payments/payment-status'
 
 describe('order state machine', () => {
   it('has a row for every status and only targets known statuses', () => {

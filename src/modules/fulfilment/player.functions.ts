@@ -7,7 +7,7 @@ import { currentCaller } from '../auth/caller.server'
 import { isAppError } from '../errors/app-error'
 import { chargePlayerLookup } from './player-limits.server'
 import { checkPlayerForOffer } from './player.server'
-import { sandboxSupplier } from './sandbox-supplier.server'
+import { supplierFor } from './suppliers.server'
 import { checkPlayerInputSchema, type PlayerCheckResult } from './supplier'
 
 export type CheckPlayerAnswer =
@@ -30,5 +30,5 @@ export const checkPlayer = createServerFn({ method: 'POST' })
       // A value, not a throw: Start sends thrown errors to the client with their message only.
       return { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: error.retryAfterSeconds }
     }
-    return checkPlayerForOffer(db, sandboxSupplier(db), data)
+    return checkPlayerForOffer(db, supplierFor(db), data)
   })

@@ -11,7 +11,7 @@ import { orderEvents, orderItems, orders, users } from '../../server/db/schema'
 import { enqueue } from '../../server/jobs/queue'
 import { reserveCoupons } from '../coupons/coupons.server'
 import { AppError } from '../errors/app-error'
-import { sandboxSupplier } from '../fulfilment/sandbox-supplier.server'
+import { supplierFor } from '../fulfilment/suppliers.server'
 import type { Supplier } from '../fulfilment/supplier'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales'
 import { assertInStock } from './cart.server'
@@ -103,7 +103,7 @@ export async function createOrder(
   }
   await assertInStock(db, priced.cart)
   // External lookup: done before the transaction, which must never wait on the network.
-  const player = await resolvePlayer(deps.supplier ?? sandboxSupplier(db), priced.cart, req.player)
+  const player = await resolvePlayer(deps.supplier ?? supplierFor(db), priced.cart, req.player)
   const ttl = deps.ttlMinutes ?? config().ORDER_PAYMENT_TTL_MINUTES
 
   const created = await db.transaction(async (tx) => {

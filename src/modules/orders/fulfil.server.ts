@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
 import { gameCodes, games, offers, orderItems, orders, skus } from '../../server/db/schema'
 import { RetryLaterError, type JobContext } from '../../server/jobs/registry'
-import { sandboxSupplier } from '../fulfilment/sandbox-supplier.server'
+import { supplierFor } from '../fulfilment/suppliers.server'
 import type { Supplier, TopUpDelivery } from '../fulfilment/supplier'
 import type { OrderJobPayload } from './queues'
 import { lockOrder, noteOrderEvent, transitionOrder } from './transition.server'
@@ -47,7 +47,7 @@ async function loadItems(db: Db, orderId: string): Promise<FulfilItem[]> {
   return rows.map((r) => ({ ...r, units: r.skuUnits * r.quantity }))
 }
 
-export function fulfilJob(supplierFor: (db: Db) => Supplier = sandboxSupplier) {
+export function fulfilJob(supplierOf: (db: Db) => Supplier = supplierFor) {
   return async ({ orderId }: OrderJobPayload, ctx: JobContext): Promise<void> => {
     const { db } = ctx
     await db.transaction((tx) => transitionOrder(tx, orderId, 'fulfilling'))
@@ -58,7 +58,7 @@ export function fulfilJob(supplierFor: (db: Db) => Supplier = sandboxSupplier) {
     if (order?.status !== 'fulfilling') return // delivered, failed or refunded already: nothing left
     const items = await loadItems(db, orderId)
     if (items.every((i) => i.kind === 'currency')) return ctx.complete((tx) => allocateCodes(tx, orderId, items))
-    await deliverTopUps(db, supplierFor(db), orderId, order.player, items, ctx)
+    await deliverTopUps(db, supplierOf(db), orderId, order.player, items, ctx)
   }
 }
 

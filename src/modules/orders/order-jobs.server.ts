@@ -1,6 +1,8 @@
-/** Registers the job handlers of the order flow (called once at boot, and by worker scripts). */
+/**
+ * Registers the job handlers of the order flow (called once at boot, and by worker scripts). The
+ * refund queue is the payments module's (payment-jobs.server.ts).
+ */
 import { registerJobHandler } from '../../server/jobs/registry'
-import { refundJob } from '../payments/refund.server'
 import { expireJob } from './expire.server'
 import { fulfilJob } from './fulfil.server'
 import { orderMailJob } from './order-mail.server'
@@ -9,6 +11,5 @@ import { QUEUES } from './queues'
 export function registerOrderJobHandlers(): void {
   registerJobHandler(QUEUES.fulfil, fulfilJob(), { leaseMs: 120_000 })
   registerJobHandler(QUEUES.expire, expireJob)
-  registerJobHandler(QUEUES.refund, refundJob)
   registerJobHandler(QUEUES.mail, orderMailJob)
 }

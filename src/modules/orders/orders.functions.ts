@@ -1,19 +1,17 @@
 /**
- * The UI's door to orders and payments: same-origin server functions on the session cookie,
- * calling the same use cases as the REST handlers under /api/orders and /api/pay.
+ * The UI's door to orders: same-origin server functions on the session cookie, calling the same
+ * use cases as the REST handlers under /api/orders. Paying is the payments module's door.
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { getDb } from '../../server/db/client'
 import { clientIp } from '../../server/http/client-ip'
-import { siteOrigin } from '../../server/http/origin'
 import { chargePlayerLookup } from '../fulfilment/player-limits.server'
-import { sandboxSupplier } from '../fulfilment/sandbox-supplier.server'
+import { supplierFor } from '../fulfilment/suppliers.server'
 import { currentCaller, requireUser } from '../auth/caller.server'
 import { attempt } from '../errors/attempt.server'
 import { DEFAULT_LOCALE } from '../i18n/locales'
-import { startPayment, startPaymentInputSchema } from '../payments/start-payment.server'
 import { cancelOrder } from './cancel-order.server'
 import { createOrder } from './create-order.server'
 import { getOrderDetail, listOrders } from './order-queries.server'
@@ -48,7 +46,7 @@ export const getQuoteFn = createServerFn({ method: 'POST' })
       )
       // The quote names the player too: the same oracle as "check player", the same budget.
       if (priced.cart.game.kind === 'topup' && data.player.playerId) await chargePlayerLookup(db, { ip, userId })
-      return toQuote(priced, await quotePlayer(sandboxSupplier(db), priced.cart, data.player))
+      return toQuote(priced, await quotePlayer(supplierFor(db), priced.cart, data.player))
     }),
   )
 
@@ -60,16 +58,6 @@ export const createOrderFn = createServerFn({ method: 'POST' })
       const request = getRequest()
       const user = await requireUser(db, request)
       return (await createOrder(db, user.id, data, { ip: clientIp(request) })).order
-    }),
-  )
-
-export const startPaymentFn = createServerFn({ method: 'POST' })
-  .validator(startPaymentInputSchema)
-  .handler(({ data }) =>
-    attempt(async () => {
-      const [db, request] = [await getDb(), getRequest()]
-      const user = await requireUser(db, request)
-      return startPayment(db, user.id, data, { origin: siteOrigin(request.url) })
     }),
   )
 

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import type { PlayerField, ProductKind } from '../catalog/catalog.schemas'
 import { LOCALES } from '../i18n/locales'
-import type { PaymentMethod, PaymentStatus } from '../payments/payment-status'
+import type { PaymentMethod, PaymentStatus } from './payment-attempts'
 import { ORDER_STATUSES, type OrderStatus } from './order-status'
 import { SUPPORT_TOPICS } from './support-topics'
 

@@ -3,7 +3,7 @@
  * provider would be another implementation behind the same interface (server-side only).
  */
 import type { Locale } from '../i18n/locales'
-import type { PaymentMethod } from './payment-status'
+import type { PaymentMethod } from '../orders/payment-attempts'
 
 export interface CreateSessionInput {
   /** Our payment id: the gateway echoes it in every event, and creating twice returns the first. */

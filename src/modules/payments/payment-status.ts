@@ -1,13 +1,9 @@
 /**
- * Payment attempts and their statuses. Webhooks can arrive twice and in any order, so a status
+ * How a payment attempt's status moves. Webhooks can arrive twice and in any order, so a status
  * only ever moves "up" this ranking: a late "failed" after "succeeded" changes nothing, while a
  * capture reported after a failure wins (the money really was taken).
  */
-export const PAYMENT_METHODS = ['card', 'wallet'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
-
-export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] as const
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+import type { PaymentStatus } from '../orders/payment-attempts'
 
 const RANK: Record<PaymentStatus, number> = {
   pending: 0,

@@ -14,7 +14,7 @@ import { isPayable } from '../orders/order-status'
 import { lockOrder, noteOrderEvent, transitionOrder } from '../orders/transition.server'
 import { DEFAULT_GATEWAY, paymentGateway } from './gateways.server'
 import { isMethodAvailable } from './payment-methods'
-import { PAYMENT_METHODS } from './payment-status'
+import { PAYMENT_METHODS } from '../orders/payment-attempts'
 
 export const startPaymentInputSchema = z.object({
   orderId: z.uuid(),

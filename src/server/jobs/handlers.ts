@@ -4,6 +4,7 @@
  */
 import { registerAffiliateJobHandlers } from '../../modules/affiliate/jobs.server'
 import { registerOrderJobHandlers } from '../../modules/orders/order-jobs.server'
+import { registerPaymentJobHandlers } from '../../modules/payments/payment-jobs.server'
 import { registerAuthPurgeJob } from '../oidc/purge'
 import { registerSandboxGatewayJobs } from '../payments/sandbox/webhook-delivery.server'
 
@@ -13,6 +14,7 @@ export function registerAppJobHandlers(): void {
   if (registered) return
   registered = true
   registerOrderJobHandlers()
+  registerPaymentJobHandlers()
   registerSandboxGatewayJobs()
   registerAffiliateJobHandlers()
   registerAuthPurgeJob()

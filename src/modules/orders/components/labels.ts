@@ -4,7 +4,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { PaymentStatus } from '~/modules/payments/payment-status'
+import type { PaymentStatus } from '../payment-attempts'
 import type { OrderStatus } from '../order-status'
 import type { SupportTopic } from '../support-topics'
 

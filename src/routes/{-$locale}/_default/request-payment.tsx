@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { searchOf, uuid } from '~/modules/shell/route-params'
 import { PageShell } from '~/components/page-shell'
 import { requireSignIn } from '~/modules/auth/guard'
-import { PayAgain } from '~/modules/orders/components/pay-again'
+import { PayAgain } from '~/modules/payments/components/pay-again'
 import { pageHead } from '~/modules/shell/head'
 
 // Hoisted: inline in the route options, the options' contextual type hides the keys from TS.

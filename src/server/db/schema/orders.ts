@@ -9,7 +9,7 @@ import { coupons } from './coupons'
 // The state machines live in their modules (pure, tested); these lists only keep the columns honest.
 import { ORDER_STATUSES } from '../../../modules/orders/order-status'
 import { SUPPORT_TOPICS } from '../../../modules/orders/support-topics'
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../modules/payments/payment-status'
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../modules/orders/payment-attempts'
 
 export { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SUPPORT_TOPICS }
 export type { OrderStatus } from '../../../modules/orders/order-status'

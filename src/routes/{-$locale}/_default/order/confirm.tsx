@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { PageShell } from '~/components/page-shell'
 import { checkoutSearchSchema } from '~/modules/orders/checkout-search'
-import { ConfirmOrder } from '~/modules/orders/components/confirm-order'
+import { ConfirmOrder } from '~/modules/payments/components/confirm-order'
 import { pageHead } from '~/modules/shell/head'
 
 export const Route = createFileRoute('/{-$locale}/_default/order/confirm')({

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { PageShell } from '~/components/page-shell'
 import { requireSignIn } from '~/modules/auth/guard'
-import { PaymentResult } from '~/modules/orders/components/payment-result'
+import { PaymentResult } from '~/modules/payments/components/payment-result'
 import { paymentReturnSearch } from '~/modules/payments/return-search'
 import { pageHead } from '~/modules/shell/head'
 

@@ -5,12 +5,12 @@
  */
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { cached } from '../../server/cache'
-import type { Db } from '../../server/db/client'
-import { games } from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
-import { sandboxDeliverTopUp } from './sandbox-delivery.server'
-import { PLAYER_ID_PATTERN, type PlayerCheckResult, type Supplier } from './supplier'
+import { AppError } from '../../../modules/errors/app-error'
+import { PLAYER_ID_PATTERN, type PlayerCheckResult, type Supplier } from '../../../modules/fulfilment/supplier'
+import { cached } from '../../cache'
+import type { Db } from '../../db/client'
+import { games } from '../../db/schema'
+import { sandboxDeliverTopUp } from './delivery.server'
 
 /** Server values of a game: null when it has none, undefined when the game is unknown. */
 export type GameServers = (gameSlug: string) => Promise<string[] | null | undefined>
@@ -37,7 +37,9 @@ export function createSandboxSupplier(serversOf: GameServers): Supplier {
   }
 }
 
-/** The sandbox reading game servers from our catalogue. */
+export const SANDBOX_SUPPLIER = 'sandbox'
+
+/** The sandbox reading game servers from our catalogue (use cases get it through supplierFor). */
 export function sandboxSupplier(db: Db): Supplier {
   return createSandboxSupplier((slug) =>
     cached(db, 'catalog', `game-servers:${slug}`, 60_000, async () => {

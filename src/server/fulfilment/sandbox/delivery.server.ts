@@ -5,8 +5,8 @@
  * transaction id and outcome, even after this process restarts.
  */
 import { createHash } from 'node:crypto'
-import { config } from '../../../app.config'
-import type { TopUpDelivery, TopUpRequest } from './supplier'
+import { config } from '../../../../app.config'
+import type { TopUpDelivery, TopUpRequest } from '../../../modules/fulfilment/supplier'
 
 export function sandboxTransactionId(idempotencyKey: string): string {
   return `SUP-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 16).toUpperCase()}`
