@@ -9,10 +9,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
 import { orderEvents, payments } from '../../server/db/schema'
 import { enqueue } from '../../server/jobs/queue'
-import { json } from '../../server/http/respond'
-import { requireOperator, type UserIdResolver } from '../auth/caller.server'
 import { AppError } from '../errors/app-error'
-import { orderIdSchema } from './orders.schemas'
 import { QUEUES } from './queues'
 import { lockOrder, noteOrderEvent } from './transition.server'
 
@@ -63,18 +60,4 @@ export async function refundOrder(db: Db, orderId: string): Promise<RefundReques
     })
     return { orderId, paymentId: paid.id, status: 'refund_pending' as const }
   })
-}
-
-/** POST /api/orders/{id}/refund: operators only (401/403), 404 unknown order, 409 not refundable. */
-export async function refundOrderApi(
-  db: Db,
-  request: Request,
-  id: string | undefined,
-  /** Who is calling; tests sign requests in without a session. */
-  resolve?: UserIdResolver,
-): Promise<Response> {
-  await requireOperator(db, request, resolve)
-  const orderId = orderIdSchema.safeParse(id)
-  if (!orderId.success) throw new AppError('NOT_FOUND', 'Not found')
-  return json(await refundOrder(db, orderId.data), { status: 202 })
 }

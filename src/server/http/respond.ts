@@ -3,6 +3,7 @@ import { AppError, toAppError } from '../../modules/errors/app-error'
 import { isConnectionError } from '../db/availability'
 import { reportServerError } from '../error-reporting'
 import { log } from '../log'
+import { openDoor, type Door, type DoorDeps } from './door'
 
 export interface CacheOptions {
   /** Seconds a shared cache (CDN) may serve the response. */
@@ -69,20 +70,42 @@ export function classifyError(error: unknown): AppError {
   return toAppError(error)
 }
 
-/** Wraps an API handler so every error becomes a coded JSON response. */
+/** What Start passes a server-route handler; in-process tests add `deps` (their db and resolver). */
 export interface HandlerCtx {
   request: Request
   params?: Record<string, string | undefined>
+  deps?: DoorDeps
 }
 
-export function handle(fn: (ctx: HandlerCtx) => Promise<Response>) {
+export interface RestCtx extends HandlerCtx {
+  /** The request's door (database, who is calling), opened on first use. */
+  door(): Promise<Door>
+}
+
+/**
+ * The REST door style: every handler under src/routes/api is `handle(async (ctx) => …)` — parse
+ * the input with a schema, ask the door who is calling, call the use case, answer with `json()`.
+ * Every thrown error becomes a coded JSON response.
+ */
+export function handle(fn: (ctx: RestCtx) => Promise<Response>) {
   return async (ctx: HandlerCtx): Promise<Response> => {
+    let opened: Promise<Door> | undefined
     try {
-      return await fn(ctx)
+      return await fn({ ...ctx, door: () => (opened ??= openDoor(ctx.request, ctx.deps)) })
     } catch (error) {
       return errorResponse(error)
     }
   }
+}
+
+/** A path segment parsed with `schema`; one that cannot name a resource is NOT_FOUND (404). */
+export function pathParam<T>(
+  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false } },
+  value: string | undefined,
+): T {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) throw new AppError('NOT_FOUND', 'Not found')
+  return parsed.data
 }
 
 /** Parses URL search params with a zod schema; bad input becomes INVALID_INPUT (400). */
