@@ -1,16 +1,18 @@
 /**
  * The /api/ms/* door: who may call what (401 / 403 / 400 with codes), response shapes, and the
- * referral visit (302 with a pending cookie, confirmed by the landing page's script). Requests are
- * signed in with a test header through the caller module's resolver argument.
+ * referral visit (302 with a pending cookie, confirmed by the landing page's script). The route
+ * handlers are called in-process with plain Requests, signed in with a test header through the
+ * door's resolver.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  linksApi,
-  promotersApi,
-  referralApi,
-  withdrawalsApi,
-  type ApiCtx,
-} from '../../src/modules/affiliate/api.server'
+import { Route as PromotersRoute } from '../../src/routes/api/ms/promoters'
+import { Route as BalanceRoute } from '../../src/routes/api/ms/referral/balance'
+import { Route as LinkRoute } from '../../src/routes/api/ms/referral/links/$id'
+import { Route as LinksRoute } from '../../src/routes/api/ms/referral/links/index'
+import { Route as PerformanceRoute } from '../../src/routes/api/ms/referral/performance'
+import { Route as ReconciliationRoute } from '../../src/routes/api/ms/referral/reconciliation'
+import { Route as WithdrawalRoute } from '../../src/routes/api/ms/withdrawals/$id'
+import { Route as WithdrawalsRoute } from '../../src/routes/api/ms/withdrawals/index'
 import { onOrderDelivered, onOrderPaid, releaseDueCommissions } from '../../src/modules/affiliate/commission.server'
 import { ATTRIBUTION_COOKIE, PENDING_COOKIE, VISITOR_COOKIE } from '../../src/modules/affiliate/cookies'
 import { reconcileLedger } from '../../src/modules/affiliate/reconcile.server'
@@ -18,7 +20,8 @@ import { bindReferredUser } from '../../src/modules/affiliate/referral.server'
 import { confirmReferralVisit, referralVisit, type VisitInput } from '../../src/modules/affiliate/visit.server'
 import { TELEGRAM_IN_APP_UA, WHATSAPP_IN_APP_UA, WHATSAPP_PREVIEW_UA } from '../fixtures/user-agents'
 import type { Db } from '../../src/server/db/client'
-import { errorResponse } from '../../src/server/http/respond'
+import type { HandlerCtx } from '../../src/server/http/respond'
+import { routeHandler, TEST_USER_HEADER, testUser } from './doors'
 import {
   BROWSER_UA,
   makeOrder,
@@ -39,9 +42,26 @@ let shopper: string
 let promoter: Awaited<ReturnType<typeof makePromoter>>
 let operator: string
 
-type Handler = (ctx: ApiCtx) => Promise<Response>
-/** Signs requests in per call: the user id travels in a test header. */
-const testUser = async (request: Request) => request.headers.get('x-test-user')
+type Handler = (ctx: HandlerCtx) => Promise<Response>
+
+/** The /api/ms/* route handlers, called in-process as Start would call them. */
+const promotersApi = { get: routeHandler(PromotersRoute, 'GET'), post: routeHandler(PromotersRoute, 'POST') }
+const linksApi = {
+  list: routeHandler(LinksRoute, 'GET'),
+  create: routeHandler(LinksRoute, 'POST'),
+  update: routeHandler(LinkRoute, 'PATCH'),
+  remove: routeHandler(LinkRoute, 'DELETE'),
+}
+const referralApi = {
+  balance: routeHandler(BalanceRoute, 'GET'),
+  performance: routeHandler(PerformanceRoute, 'GET'),
+  reconciliation: routeHandler(ReconciliationRoute, 'GET'),
+}
+const withdrawalsApi = {
+  list: routeHandler(WithdrawalsRoute, 'GET'),
+  create: routeHandler(WithdrawalsRoute, 'POST'),
+  act: routeHandler(WithdrawalRoute, 'POST'),
+}
 /** A JSON answer: an error envelope or a resource, read loosely by the assertions. */
 type Body = { error: { code: string; issues: { message: string }[] } } & Record<string, unknown>
 
@@ -66,7 +86,7 @@ async function followLink(url: string, input: VisitInput, userAgent: string) {
 const attributionOf = (setCookies: string[]) =>
   /=([^;]+)/.exec(setCookies.find((c) => c.startsWith(`${ATTRIBUTION_COOKIE}=`)) ?? '')?.[1]
 
-/** Calls a handler as the route would (errors become coded JSON) and reads the answer. */
+/** Calls a route handler as Start would (errors become coded JSON) and reads the answer. */
 async function call(
   handler: Handler,
   opts: {
@@ -79,13 +99,13 @@ async function call(
   } = {},
 ) {
   const headers = new Headers({ 'content-type': 'application/json' })
-  if (opts.as) headers.set('x-test-user', opts.as)
+  if (opts.as) headers.set(TEST_USER_HEADER, opts.as)
   const request = new Request(`http://shop.test${opts.path ?? '/api/ms/x'}`, {
     method: opts.method ?? (opts.body !== undefined || opts.raw !== undefined ? 'POST' : 'GET'),
     headers,
     body: opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
   })
-  const response = await handler({ db, request, params: opts.params, resolve: testUser }).catch(errorResponse)
+  const response = await handler({ request, params: opts.params, deps: { db, resolve: testUser } })
   const text = await response.text()
   return { status: response.status, body: text ? (JSON.parse(text) as Body) : undefined }
 }

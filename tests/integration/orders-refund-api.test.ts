@@ -10,9 +10,9 @@ import { balanceOf } from '../../src/modules/affiliate/ledger.server'
 import { releaseDueCommissions } from '../../src/modules/affiliate/commission.server'
 import { setClock } from '../../src/modules/affiliate/clock'
 import { reconcileLedger } from '../../src/modules/affiliate/reconcile.server'
-import { testClockApi } from '../../src/modules/affiliate/test-clock.server'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { Route as refundRoute } from '../../src/routes/api/orders/$id.refund'
+import { Route as clockRoute } from '../../src/routes/api/workshop/clock'
 import * as t from '../../src/server/db/schema'
 import { drainJobs } from '../../src/server/jobs/worker'
 import { makePromoter, referredShopper } from './affiliate-fixtures'
@@ -110,15 +110,10 @@ describe('operator refund API', () => {
   })
 
   it('keeps the test clock closed unless ALLOW_TEST_CLOCK, even to operators', async () => {
-    const request = new Request('http://shop.test/api/workshop/clock', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advanceDays: 30 }),
+    const { status } = await callRoute(tdb.db, routeHandler(clockRoute, 'POST'), {
+      as: operator,
+      body: { advanceDays: 30 },
     })
-    const status = await testClockApi(tdb.db, request).then(
-      (r) => r.status,
-      (e: { status: number }) => e.status,
-    )
     expect(status).toBe(403)
     const [row] = await tdb.db.select().from(t.meta).where(eq(t.meta.key, 'test_clock_offset_ms'))
     expect(row).toBeUndefined()

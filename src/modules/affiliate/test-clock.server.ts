@@ -10,10 +10,8 @@ import { z } from 'zod'
 import { config } from '../../../app.config'
 import type { Db } from '../../server/db/client'
 import { meta } from '../../server/db/schema'
-import { json } from '../../server/http/respond'
-import { requireOperator, type UserIdResolver } from '../auth/caller.server'
 import { AppError } from '../errors/app-error'
-import { now, setClockOffset } from './clock'
+import { setClockOffset } from './clock'
 import { releaseDueCommissions } from './commission.server'
 
 export const TEST_CLOCK_KEY = 'test_clock_offset_ms'
@@ -38,12 +36,17 @@ export async function refreshTestClock(db: Db, force = false): Promise<void> {
   readAt = Date.now()
 }
 
+/** FORBIDDEN (403) unless ALLOW_TEST_CLOCK: checked before anything else, so a closed door says nothing. */
+export function requireTestClock(): void {
+  if (!config().ALLOW_TEST_CLOCK) throw new AppError('FORBIDDEN', 'The test clock is disabled')
+}
+
 /**
  * Moves the clock `days` forward and runs the release sweep at once (its scheduled job would only
  * run at the real time). Returns the new offset and how many commissions were released.
  */
 export async function advanceTestClock(db: Db, days: number): Promise<{ offsetMs: number; released: number }> {
-  if (!config().ALLOW_TEST_CLOCK) throw new AppError('FORBIDDEN', 'The test clock is disabled')
+  requireTestClock()
   const offsetMs = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(meta)
@@ -59,19 +62,4 @@ export async function advanceTestClock(db: Db, days: number): Promise<{ offsetMs
   readAt = Date.now()
   const released = await releaseDueCommissions(db)
   return { offsetMs, released }
-}
-
-/** POST /api/workshop/clock {advanceDays}: 403 unless ALLOW_TEST_CLOCK, 401/403 unless an operator. */
-export async function testClockApi(db: Db, request: Request, resolve?: UserIdResolver): Promise<Response> {
-  if (!config().ALLOW_TEST_CLOCK) throw new AppError('FORBIDDEN', 'The test clock is disabled')
-  await requireOperator(db, request, resolve)
-  let input: unknown
-  try {
-    input = await request.json()
-  } catch {
-    throw new AppError('INVALID_INPUT', 'Body is not JSON', { issues: [{ path: '', message: 'invalid_json' }] })
-  }
-  const { advanceDays } = advanceClockSchema.parse(input)
-  const result = await advanceTestClock(db, advanceDays)
-  return json({ ...result, now: now().toISOString() })
 }

@@ -1,4 +1,5 @@
 import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import { z } from 'zod'
 import { AppError, toAppError } from '../../modules/errors/app-error'
 import { isConnectionError } from '../db/availability'
 import { reportServerError } from '../error-reporting'
@@ -106,6 +107,20 @@ export function pathParam<T>(
   const parsed = schema.safeParse(value)
   if (!parsed.success) throw new AppError('NOT_FOUND', 'Not found')
   return parsed.data
+}
+
+/** A serial row id in a path (/links/12): a positive int4; anything else is NOT_FOUND via pathParam. */
+export const rowIdParam = z.coerce.number().int().positive().max(2_147_483_647)
+
+/** The JSON body ({} when empty); a body that is not JSON is INVALID_INPUT (`invalid_json`). */
+export async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text()
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new AppError('INVALID_INPUT', 'Body is not JSON', { issues: [{ path: '', message: 'invalid_json' }] })
+  }
 }
 
 /** Parses URL search params with a zod schema; bad input becomes INVALID_INPUT (400). */

@@ -1,11 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { testClockApi } from '~/modules/affiliate/test-clock.server'
-import { getDb } from '~/server/db/client'
-import { handle, restHandlers } from '~/server/http/respond'
+import { now } from '~/modules/affiliate/clock'
+import { advanceClockSchema, advanceTestClock, requireTestClock } from '~/modules/affiliate/test-clock.server'
+import { handle, json, readJson, restHandlers } from '~/server/http/respond'
 
-/** Operators, with ALLOW_TEST_CLOCK only: POST {advanceDays} moves the affiliate clock forward. */
+/**
+ * Operators, with ALLOW_TEST_CLOCK only: POST {advanceDays} moves the affiliate clock forward.
+ * 403 unless the flag is on (checked first: the door says nothing else while it is off).
+ */
 export const Route = createFileRoute('/api/workshop/clock')({
   server: {
-    handlers: restHandlers({ POST: handle(async ({ request }) => testClockApi(await getDb(), request)) }),
+    handlers: restHandlers({
+      POST: handle(async ({ door, request }) => {
+        requireTestClock()
+        const d = await door()
+        await d.operator()
+        const { advanceDays } = advanceClockSchema.parse(await readJson(request))
+        const result = await advanceTestClock(d.db, advanceDays)
+        return json({ ...result, now: now().toISOString() })
+      }),
+    }),
   },
 })

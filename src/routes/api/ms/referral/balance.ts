@@ -1,10 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { referralApi } from '~/modules/affiliate/api.server'
-import { getDb } from '~/server/db/client'
-import { handle } from '~/server/http/respond'
+import { balanceOf } from '~/modules/affiliate/ledger.server'
+import { handle, json, restHandlers } from '~/server/http/respond'
 
+/** Promoters: pending, available and withdrawn commission in the programme's currency. */
 export const Route = createFileRoute('/api/ms/referral/balance')({
   server: {
-    handlers: { GET: handle(async ({ request }) => referralApi.balance({ db: await getDb(), request })) },
+    handlers: restHandlers({
+      GET: handle(async ({ door }) => {
+        const d = await door()
+        const { promoter } = await d.promoter()
+        return json(await balanceOf(d.db, promoter.userId, promoter.currency))
+      }),
+    }),
   },
 })

@@ -1,10 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { referralApi } from '~/modules/affiliate/api.server'
-import { getDb } from '~/server/db/client'
-import { handle } from '~/server/http/respond'
+import { performance } from '~/modules/affiliate/stats.server'
+import { handle, json, restHandlers } from '~/server/http/respond'
 
+/** Promoters: clicks, sign-ups, orders and commission per day and per link (?from&to&linkId). */
 export const Route = createFileRoute('/api/ms/referral/performance')({
   server: {
-    handlers: { GET: handle(async ({ request }) => referralApi.performance({ db: await getDb(), request })) },
+    handlers: restHandlers({
+      GET: handle(async ({ door, request }) => {
+        const d = await door()
+        const { promoter } = await d.promoter()
+        return json(await performance(d.db, promoter, Object.fromEntries(new URL(request.url).searchParams)))
+      }),
+    }),
   },
 })

@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { referralApi } from '~/modules/affiliate/api.server'
-import { getDb } from '~/server/db/client'
-import { handle } from '~/server/http/respond'
+import { reconcileLedger } from '~/modules/affiliate/reconcile.server'
+import { handle, json, restHandlers } from '~/server/http/respond'
 
 /** Operators: run the ledger reconciliation now (it also runs nightly as a job). */
 export const Route = createFileRoute('/api/ms/referral/reconciliation')({
   server: {
-    handlers: { GET: handle(async ({ request }) => referralApi.reconciliation({ db: await getDb(), request })) },
+    handlers: restHandlers({
+      GET: handle(async ({ door }) => {
+        const d = await door()
+        await d.operator()
+        return json(await reconcileLedger(d.db))
+      }),
+    }),
   },
 })

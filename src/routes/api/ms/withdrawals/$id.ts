@@ -1,13 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { withdrawalsApi } from '~/modules/affiliate/api.server'
-import { getDb } from '~/server/db/client'
-import { handle, restHandlers } from '~/server/http/respond'
+import { z } from 'zod'
+import { operatorActionSchema } from '~/modules/affiliate/affiliate.schemas'
+import { approveWithdrawal, markWithdrawalPaid, rejectWithdrawal } from '~/modules/affiliate/withdrawals.server'
+import { handle, json, pathParam, readJson, restHandlers } from '~/server/http/respond'
 
 /** Operators: POST {action: 'approve' | 'pay' | 'reject', note?}. */
 export const Route = createFileRoute('/api/ms/withdrawals/$id')({
   server: {
     handlers: restHandlers({
-      POST: handle(async ({ request, params }) => withdrawalsApi.act({ db: await getDb(), request, params })),
+      POST: handle(async ({ door, request, params }) => {
+        const d = await door()
+        const operator = await d.operator()
+        const id = pathParam(z.uuid(), params?.id)
+        const input = operatorActionSchema.parse(await readJson(request))
+        const result =
+          input.action === 'approve'
+            ? await approveWithdrawal(d.db, id, operator.id)
+            : input.action === 'pay'
+              ? await markWithdrawalPaid(d.db, id, operator.id)
+              : await rejectWithdrawal(d.db, id, operator.id, input.note)
+        return json(result)
+      }),
     }),
   },
 })

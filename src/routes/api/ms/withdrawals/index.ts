@@ -1,13 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { withdrawalsApi } from '~/modules/affiliate/api.server'
-import { getDb } from '~/server/db/client'
-import { handle } from '~/server/http/respond'
+import { listOpenWithdrawals, listWithdrawals, requestWithdrawal } from '~/modules/affiliate/withdrawals.server'
+import { handle, json, readJson, restHandlers } from '~/server/http/respond'
 
+/** GET: the promoter's own withdrawals; ?scope=open is the operators' queue. POST: request one (201). */
 export const Route = createFileRoute('/api/ms/withdrawals/')({
   server: {
-    handlers: {
-      GET: handle(async ({ request }) => withdrawalsApi.list({ db: await getDb(), request })),
-      POST: handle(async ({ request }) => withdrawalsApi.create({ db: await getDb(), request })),
-    },
+    handlers: restHandlers({
+      GET: handle(async ({ door, request }) => {
+        const d = await door()
+        if (new URL(request.url).searchParams.get('scope') === 'open') {
+          await d.operator()
+          return json(await listOpenWithdrawals(d.db))
+        }
+        const { promoter } = await d.promoter()
+        return json(await listWithdrawals(d.db, promoter.userId))
+      }),
+      POST: handle(async ({ door, request }) => {
+        const d = await door()
+        const { promoter } = await d.promoter()
+        return json(await requestWithdrawal(d.db, promoter.userId, await readJson(request)), { status: 201 })
+      }),
+    }),
   },
 })

@@ -1,13 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { linksApi } from '~/modules/affiliate/api.server'
-import { getDb } from '~/server/db/client'
-import { handle } from '~/server/http/respond'
+import { archiveLink, updateLink } from '~/modules/affiliate/links.server'
+import { handle, json, pathParam, readJson, restHandlers, rowIdParam } from '~/server/http/respond'
 
+/** Promoters: PATCH one of their links (campaign, target), DELETE archives it (204). */
 export const Route = createFileRoute('/api/ms/referral/links/$id')({
   server: {
-    handlers: {
-      PATCH: handle(async ({ request, params }) => linksApi.update({ db: await getDb(), request, params })),
-      DELETE: handle(async ({ request, params }) => linksApi.remove({ db: await getDb(), request, params })),
-    },
+    handlers: restHandlers({
+      PATCH: handle(async ({ door, request, params }) => {
+        const d = await door()
+        const { promoter } = await d.promoter()
+        const id = pathParam(rowIdParam, params?.id)
+        return json(await updateLink(d.db, promoter.userId, id, await readJson(request)))
+      }),
+      DELETE: handle(async ({ door, params }) => {
+        const d = await door()
+        const { promoter } = await d.promoter()
+        await archiveLink(d.db, promoter.userId, pathParam(rowIdParam, params?.id))
+        return new Response(null, { status: 204 })
+      }),
+    }),
   },
 })

@@ -1,13 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { linksApi } from '~/modules/affiliate/api.server'
-import { getDb } from '~/server/db/client'
-import { handle } from '~/server/http/respond'
+import { createLink, listLinks } from '~/modules/affiliate/links.server'
+import { handle, json, readJson, restHandlers } from '~/server/http/respond'
 
+/** Promoters: their referral links (GET) and a new one (POST, 201). */
 export const Route = createFileRoute('/api/ms/referral/links/')({
   server: {
-    handlers: {
-      GET: handle(async ({ request }) => linksApi.list({ db: await getDb(), request })),
-      POST: handle(async ({ request }) => linksApi.create({ db: await getDb(), request })),
-    },
+    handlers: restHandlers({
+      GET: handle(async ({ door }) => {
+        const d = await door()
+        const { promoter } = await d.promoter()
+        return json(await listLinks(d.db, promoter))
+      }),
+      POST: handle(async ({ door, request }) => {
+        const d = await door()
+        const { promoter } = await d.promoter()
+        return json(await createLink(d.db, promoter.userId, await readJson(request)), { status: 201 })
+      }),
+    }),
   },
 })
