@@ -1,5 +1,6 @@
 import { createMiddleware } from '@tanstack/react-start'
 import { getDb } from '../../server/db/client'
+import { redirectTo } from '../../server/http/respond'
 import { referralVisit, refParamTarget } from './visit.server'
 
 /**
@@ -10,5 +11,6 @@ export const refParamMiddleware = createMiddleware({ type: 'request' }).server(a
   if (request.method !== 'GET') return next()
   const ref = refParamTarget(new URL(request.url))
   if (!ref) return next()
-  return referralVisit(await getDb(), request, ref)
+  const visit = await referralVisit(await getDb(), request, ref)
+  return redirectTo(visit.location, { cookies: visit.cookies })
 })

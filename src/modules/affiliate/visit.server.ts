@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto'
 import { config } from '../../../app.config'
 import type { Db } from '../../server/db/client'
+import { requestCookies } from '../../server/http/cookies'
 import { log } from '../../server/log'
 import { windowSeconds } from './attribution'
 import {
@@ -23,21 +24,6 @@ import {
 import { bindReferredUser, recordClick, resolveReferralCode, type BindResult } from './referral.server'
 import { landingPath, normalizeCode, normalizeTargetPath } from './targets'
 import { programmeTerms } from './terms.server'
-
-function readCookies(request: Request): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const eq = part.indexOf('=')
-    if (eq < 1) continue
-    const name = part.slice(0, eq).trim()
-    try {
-      out.set(name, decodeURIComponent(part.slice(eq + 1).trim()))
-    } catch {
-      // A malformed value is ignored like a missing one.
-    }
-  }
-  return out
-}
 
 function cookieHeader(name: string, value: string, maxAgeSeconds: number, httpOnly = true): string {
   const secure = config().COOKIE_SECURE ? '; Secure' : ''
@@ -55,22 +41,23 @@ export interface VisitInput {
   target?: string
 }
 
+/** Where a referral click goes, and the cookies to set on the way (the route answers 302). */
+export interface VisitRedirect {
+  location: string
+  cookies: string[]
+}
+
 /** Step 1: redirect to the landing page with the pending-click cookie; counts nothing. */
-export async function referralVisit(db: Db, request: Request, input: VisitInput): Promise<Response> {
+export async function referralVisit(db: Db, request: Request, input: VisitInput): Promise<VisitRedirect> {
   const resolved = await resolveReferralCode(db, input.code)
-  const headers = new Headers({
-    location: input.target ?? landingPath(resolved?.target ?? '/', input.locale),
-    'cache-control': 'no-store',
-  })
+  const location = input.target ?? landingPath(resolved?.target ?? '/', input.locale)
   // HEAD comes from link checkers and previews, never from a person following the link.
-  if (resolved && request.method !== 'HEAD') {
-    // Readable by the page's script (it only says "confirm me"); the code is the public one from the URL.
-    headers.append(
-      'set-cookie',
-      cookieHeader(PENDING_COOKIE, normalizeCode(input.code)!, PENDING_COOKIE_SECONDS, false),
-    )
+  if (!resolved || request.method === 'HEAD') return { location, cookies: [] }
+  // Readable by the page's script (it only says "confirm me"); the code is the public one from the URL.
+  return {
+    location,
+    cookies: [cookieHeader(PENDING_COOKIE, normalizeCode(input.code)!, PENDING_COOKIE_SECONDS, false)],
   }
-  return new Response(null, { status: 302, headers })
 }
 
 export interface ConfirmedVisit {
@@ -81,7 +68,7 @@ export interface ConfirmedVisit {
 
 /** Step 2: the landing page's script confirms the click; the request must carry the pending cookie. */
 export async function confirmReferralVisit(db: Db, request: Request): Promise<ConfirmedVisit> {
-  const cookies = readCookies(request)
+  const cookies = requestCookies(request)
   const code = cookies.get(PENDING_COOKIE)
   if (!code) return { recorded: false, cookies: [] }
   const known = cookies.get(VISITOR_COOKIE)
@@ -125,7 +112,7 @@ export async function bindReferralFromRequest(
   request: Request,
 ): Promise<BindResult | undefined> {
   try {
-    return await bindReferredUser(db, userId, readCookies(request).get(ATTRIBUTION_COOKIE))
+    return await bindReferredUser(db, userId, requestCookies(request).get(ATTRIBUTION_COOKIE))
   } catch (err) {
     log.error({ err, userId }, 'referral binding failed')
     return undefined

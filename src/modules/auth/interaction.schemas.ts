@@ -11,3 +11,6 @@ export type SignInErrorCode = keyof typeof SIGNIN_ERRORS
 export function isSignInErrorCode(value: unknown): value is SignInErrorCode {
   return typeof value === 'string' && value in SIGNIN_ERRORS
 }
+
+/** What a sign-in post comes to: where the browser goes next, or why not (and when to retry). */
+export type SignInOutcome = { location: string } | { error: SignInErrorCode; retryAfter?: number }

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { deleteCookie, getCookie, setCookie } from '@tanstack/react-start/server'
 import { config } from '../../../app.config'
+import { requestCookies } from '../../server/http/cookies'
 import { SESSION_STATE_COOKIE } from './session-settings'
 
 export const SESSION_COOKIE = 'session'
@@ -55,6 +56,6 @@ export function setSessionStateCookie(value: string): void {
 
 /** Reads the cookie from a raw request (API handlers outside server functions). */
 export function sessionHashFromRequest(request: Request): string | undefined {
-  const match = /(?:^|;\s*)session=([^;]+)/.exec(request.headers.get('cookie') ?? '')
-  return match ? hashSessionId(decodeURIComponent(match[1])) : undefined
+  const id = requestCookies(request).get(SESSION_COOKIE)
+  return id ? hashSessionId(id) : undefined
 }

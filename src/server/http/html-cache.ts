@@ -28,6 +28,7 @@ import {
 import { COOKIE_NOTICE_COOKIE } from '../../modules/shell/cookie-notice'
 import { cacheGeneration } from '../cache'
 import { log } from '../log'
+import { requestCookies } from './cookies'
 import { cacheControl } from './respond'
 import { contentSecurityPolicy, newNonce } from './security'
 
@@ -79,16 +80,6 @@ const entries = new Map<string, Entry>()
 const inflight = new Map<string, Promise<Fill>>()
 let totalBytes = 0
 
-function parseCookies(header: string | null): Map<string, string> {
-  const jar = new Map<string, string>()
-  if (!header) return jar
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq > 0) jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim())
-  }
-  return jar
-}
-
 /** The cache key of an anonymous page request, or undefined when the request must be rendered. */
 export function anonymousPageKey(request: Request): PageKey | undefined {
   if (request.method !== 'GET') return undefined
@@ -96,7 +87,7 @@ export function anonymousPageKey(request: Request): PageKey | undefined {
   const bare = stripLocale(url.pathname)
   if (!CACHEABLE_PATHS.some((re) => re.test(bare))) return undefined
   if (url.searchParams.has('ref')) return undefined // a referral click: recorded, cookie set, redirected
-  const jar = parseCookies(request.headers.get('cookie'))
+  const jar = requestCookies(request)
   if (jar.has(SESSION_COOKIE)) return undefined
   const inputs = {
     pathname: url.pathname,

@@ -33,6 +33,13 @@ export function json(
   })
 }
 
+/** A redirect that is never cached, setting `cookies` (Set-Cookie values) on the way. */
+export function redirectTo(location: string, init: { status?: 302 | 303; cookies?: string[] } = {}): Response {
+  const headers = new Headers({ location, 'cache-control': 'no-store' })
+  for (const cookie of init.cookies ?? []) headers.append('set-cookie', cookie)
+  return new Response(null, { status: init.status ?? 302, headers })
+}
+
 /** Turns any thrown value into a JSON error response; internals never leak to the client. */
 export function errorResponse(error: unknown): Response {
   const appError = classifyError(error)

@@ -8,6 +8,7 @@ import { AppError } from '../../modules/errors/app-error'
 import { activateLocale, createI18n } from '../../modules/i18n/i18n'
 import { detectLocale, LOCALE_COOKIE } from '../../modules/i18n/locales'
 import { UNAVAILABLE_TEXT } from '../../modules/shell/unavailable-text'
+import { requestCookies } from './cookies'
 import { errorResponse } from './respond'
 
 const RETRY_AFTER_SECONDS = 5
@@ -24,14 +25,6 @@ function wantsJson(request: Request, pathname: string): boolean {
   )
 }
 
-function cookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=')
-    if (key === name) return value.join('=')
-  }
-  return undefined
-}
-
 export async function unavailableResponse(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url)
   if (wantsJson(request, pathname)) {
@@ -46,7 +39,7 @@ export async function unavailableResponse(request: Request): Promise<Response> {
     i18n,
     detectLocale({
       pathname,
-      cookie: cookie(request, LOCALE_COOKIE),
+      cookie: requestCookies(request).get(LOCALE_COOKIE),
       acceptLanguage: request.headers.get('accept-language') ?? undefined,
       fallback: config().LOCALE_FALLBACK,
     }),

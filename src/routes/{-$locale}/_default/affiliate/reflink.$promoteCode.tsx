@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { referralVisit } from '~/modules/affiliate/visit.server'
 import { ensureParam, promoteCodeParam } from '~/modules/shell/route-params'
 import { getDb } from '~/server/db/client'
+import { redirectTo } from '~/server/http/respond'
 
 /**
  * A referral link: the server records the click, sets the attribution cookie and redirects to
@@ -17,7 +18,9 @@ export const Route = createFileRoute('/{-$locale}/_default/affiliate/reflink/$pr
       // A malformed code falls through to the page, whose beforeLoad answers 404 (SPEC §8).
       GET: async ({ request, params, next }) =>
         promoteCodeParam(params.promoteCode) !== undefined
-          ? referralVisit(await getDb(), request, { code: params.promoteCode, locale: params.locale })
+          ? referralVisit(await getDb(), request, { code: params.promoteCode, locale: params.locale }).then((visit) =>
+              redirectTo(visit.location, { cookies: visit.cookies }),
+            )
           : next(),
     },
   },

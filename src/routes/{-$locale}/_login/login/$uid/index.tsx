@@ -5,10 +5,11 @@ import { useState, type FormEvent } from 'react'
 import { oneOf, searchOf, stringUpTo } from '~/modules/shell/route-params'
 import { Field, FormAlert, SubmitButton } from '~/modules/auth/components/form-parts'
 import { SignInErrorText } from '~/modules/auth/components/signin-error-text'
-import { handleSignInPost } from '~/modules/auth/interaction.server'
+import { signInAttempt } from '~/modules/auth/interaction.server'
 import { isSignInErrorCode, type SignInErrorCode } from '~/modules/auth/interaction.schemas'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { pageHead } from '~/modules/shell/head'
+import { signInReply } from '~/server/oidc/sign-in-reply'
 
 const searchSchema = searchOf({
   error: stringUpTo(Infinity),
@@ -28,7 +29,9 @@ export const Route = createFileRoute('/{-$locale}/_login/login/$uid/')({
       throw redirect({ to: '/{-$locale}/login/$uid/sign-up', params: { locale: params.locale, uid: params.uid } })
     }
   },
-  server: { handlers: { POST: ({ request, params }) => handleSignInPost(request, params.uid) } },
+  server: {
+    handlers: { POST: async ({ request, params }) => signInReply(request, await signInAttempt(request, params.uid)) },
+  },
   head: ({ match }) => pageHead(match.context.i18n, msg`Sign in`, msg`Sign in to follow your orders and earn rewards.`),
   component: Page,
 })
