@@ -51,6 +51,8 @@ const schema = z.object({
   PUBLIC_ORIGIN: z.url().optional(),
   /** Embedded PGlite data directory (used when DATABASE_URL is not set). */
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The SQL migrations, relative to the working directory (a deployed bundle may keep them elsewhere). */
+  MIGRATIONS_DIR: z.string().min(1).default('drizzle'),
   /** PostgreSQL connection string; when set, the embedded database is not used. */
   DATABASE_URL: z
     .string()

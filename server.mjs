@@ -24,8 +24,7 @@ const assets = staticMiddleware({ dir: root + 'dist/client/assets', maxAge: 3153
 const files = staticMiddleware({ dir: root + 'dist/client', maxAge: 3600 })
 
 const server = serve({
-  port: Number(process.env.PORT ?? 3000),
-  hostname: process.env.HOST ?? '0.0.0.0',
+  ...app.listenAddress(),
   silent: true,
   middleware: [
     (request, next) => {

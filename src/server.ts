@@ -77,3 +77,8 @@ export { boot, demoAccountsBanner, shutdown, start }
 export function checkConfig(): void {
   config()
 }
+
+/** Where server.mjs listens (PORT, HOST), read through the one config schema. */
+export function listenAddress(): { port: number; hostname: string } {
+  return { port: config().PORT, hostname: config().HOST }
+}

@@ -2,19 +2,14 @@
 import { describe, expect, it } from 'vitest'
 import { TELEGRAM_IN_APP_UA, WHATSAPP_IN_APP_UA } from '../fixtures/user-agents'
 import { performanceQuerySchema, requestWithdrawalSchema } from '../../src/modules/affiliate/affiliate.schemas'
-import {
-  isBot,
-  isWithinWindow,
-  replacesAttribution,
-  utcDay,
-  windowSeconds,
-} from '../../src/modules/affiliate/attribution'
+import { isBot, isWithinWindow, replacesAttribution, windowSeconds } from '../../src/modules/affiliate/attribution'
 import { commissionBase, commissionMinor, conversionRate } from '../../src/modules/affiliate/commission'
 import { toCsv } from '../../src/modules/affiliate/csv'
 import { isValidIban, maskDestination, normalizeIban } from '../../src/modules/affiliate/payout'
 import { landingPath, normalizeCode, normalizeTargetPath } from '../../src/modules/affiliate/targets'
+import { addUtcDays, DAY_MS, daysBetween, utcDay } from '../../src/modules/time/days'
 
-const DAY = 86_400_000
+const DAY = DAY_MS
 const t0 = new Date('2026-03-01T12:00:00Z')
 const at = (days: number) => new Date(t0.getTime() + days * DAY)
 
@@ -204,5 +199,14 @@ describe('CSV export', () => {
         ],
       ),
     ).toBe('a,b\r\n"x,y","say ""hi"""\r\n"\'=1+1",3\r\n')
+  })
+})
+
+describe('UTC calendar days', () => {
+  it('adds and counts days across month and year ends', () => {
+    expect(utcDay(new Date('2026-12-31T23:59:59Z'))).toBe('2026-12-31')
+    expect(addUtcDays('2026-12-31', 1)).toBe('2027-01-01')
+    expect(addUtcDays('2026-03-01', -1)).toBe('2026-02-28')
+    expect(daysBetween('2026-02-01', '2026-03-01')).toBe(28)
   })
 })

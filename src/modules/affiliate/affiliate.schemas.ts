@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { currencySchema } from '../catalog/offer.schemas'
 import { isValidIban, normalizeIban } from './payout'
 import { normalizeTargetPath } from './targets'
+import { daysBetween } from '../time/days'
 
 /** Validation messages are codes: the UI translates them, API clients can branch on them. */
 export const targetPathSchema = z
@@ -67,10 +68,6 @@ export const performanceQuerySchema = z
     message: 'range_too_long',
     path: ['to'],
   })
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
-}
 
 // ---- response shapes -------------------------------------------------------------------------
 

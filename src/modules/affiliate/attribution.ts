@@ -1,8 +1,7 @@
 /** Attribution rules (pure): which click gets credit, and for how long. */
+import { DAY_MS } from '../time/days'
 
 export type AttributionMode = 'last' | 'first'
-
-const DAY_MS = 86_400_000
 
 export interface Touch {
   /** When the click was first recorded. */
@@ -39,11 +38,6 @@ export function replacesAttribution(
 /** Seconds the attribution cookie lives: the whole window. */
 export function windowSeconds(windowDays: number): number {
   return windowDays * 86_400
-}
-
-/** UTC calendar day (YYYY-MM-DD): clicks are de-duplicated per visitor per day. */
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10)
 }
 
 /**

@@ -13,8 +13,8 @@ import { now } from './clock'
 import { commissionBase, commissionMinor } from './commission'
 import { move, postTransaction } from './ledger.server'
 import { programmeTerms } from './terms.server'
+import { DAY_MS } from '../time/days'
 
-const DAY_MS = 86_400_000
 /** The order never reached a state that earns commission (or is already being undone). */
 const VOID_ORDER_STATUSES = new Set(['failed', 'refunded', 'cancelled', 'expired'])
 const UNPAID_ORDER_STATUSES = new Set(['created', 'awaiting_payment'])

@@ -15,6 +15,7 @@ import { log } from '../../server/log'
 import { onOrderDelivered, onOrderPaid, onOrderRefunded, releaseDueCommissions } from './commission.server'
 import { reconcileLedger } from './reconcile.server'
 import { refreshTestClock } from './test-clock.server'
+import { utcDay } from '../time/days'
 
 export const AFFILIATE_QUEUES = {
   orderPaid: 'affiliate.order-paid',
@@ -38,7 +39,7 @@ export function nextReconcileAt(at: Date): Date {
 
 async function ensureNightlyReconcile(tx: Db, after = new Date()): Promise<void> {
   const runAt = nextReconcileAt(after)
-  const key = `${AFFILIATE_QUEUES.reconcile}:${runAt.toISOString().slice(0, 10)}`
+  const key = `${AFFILIATE_QUEUES.reconcile}:${utcDay(runAt)}`
   await enqueue(tx, { queue: AFFILIATE_QUEUES.reconcile, dedupeKey: key, runAt })
 }
 

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm'
 import { selectRows, type Db } from '../../server/db/client'
 import { performanceQuerySchema, type Performance, type PerformanceDay } from './affiliate.schemas'
-import { utcDay } from './attribution'
+import { addUtcDays, utcDay } from '../time/days'
 import { now } from './clock'
 
 interface DayRow extends Record<string, unknown> {
@@ -28,7 +28,7 @@ export async function performance(
 ): Promise<Performance> {
   const q = performanceQuerySchema.parse(rawQuery)
   const to = q.to ?? utcDay(now())
-  const from = q.from ?? utcDay(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000))
+  const from = q.from ?? addUtcDays(to, -29)
   // Defaults filled in may still make a bad range (?from far back, or after today): check again.
   performanceQuerySchema.parse({ from, to })
   return { from, to, currency: promoter.currency, days: await performanceDays(db, promoter.userId, from, to) }
@@ -61,12 +61,7 @@ export async function performanceDays(db: Db, promoterId: string, from: string, 
     ),
   ])
   const byDate = new Map<string, PerformanceDay>()
-  for (
-    let d = new Date(`${from}T00:00:00Z`);
-    d <= new Date(`${to}T00:00:00Z`);
-    d = new Date(d.getTime() + 86_400_000)
-  ) {
-    const date = d.toISOString().slice(0, 10)
+  for (let date = from; date <= to; date = addUtcDays(date, 1)) {
     byDate.set(date, { date, clicks: 0, signups: 0, orders: 0, revenue: 0, commission: 0 })
   }
   for (const r of [...clicks, ...signups, ...orders]) {

@@ -13,10 +13,10 @@ import { meta } from '../../server/db/schema'
 import { AppError } from '../errors/app-error'
 import { setClockOffset } from './clock'
 import { releaseDueCommissions } from './commission.server'
+import { DAY_MS } from '../time/days'
 
 export const TEST_CLOCK_KEY = 'test_clock_offset_ms'
 const CACHE_MS = 2_000
-const DAY_MS = 86_400_000
 
 let readAt = 0
 

@@ -168,7 +168,7 @@ function inUse(dir: string, pid: number): Error {
 
 /** ./drizzle relative to the working directory, or MIGRATIONS_DIR (e.g. in a deployed bundle). */
 export function resolveMigrationsFolder(): string {
-  return path.resolve(process.cwd(), process.env.MIGRATIONS_DIR ?? 'drizzle')
+  return path.resolve(process.cwd(), config().MIGRATIONS_DIR)
 }
 
 /** Applies pending migrations. Safe to call from several instances at once on PostgreSQL. */

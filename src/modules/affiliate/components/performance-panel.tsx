@@ -9,6 +9,7 @@ import { toCsv } from '../csv'
 import { downloadText } from './download'
 import { PerformanceChart } from './performance-chart'
 import { useMoney } from '~/modules/catalog/use-money'
+import { addUtcDays } from '~/modules/time/days'
 
 export interface Range {
   from: string
@@ -18,8 +19,7 @@ export interface Range {
 const PRESETS = [7, 30, 90] as const
 
 function lastDays(days: number, to: string): Range {
-  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10)
-  return { from, to }
+  return { from: addUtcDays(to, -(days - 1)), to }
 }
 
 /** Date range, chart, totals and CSV export of the daily figures. */

@@ -8,11 +8,12 @@ import { AffiliateDashboard } from '~/modules/affiliate/components/dashboard'
 import { requireSignIn } from '~/modules/auth/guard'
 import { localeFromPath, localizePath } from '~/modules/i18n/locales'
 import { pageHead } from '~/modules/shell/head'
+import { addUtcDays, utcDay } from '~/modules/time/days'
 
 /** The last 30 days up to today (UTC), unless the URL names a range. */
 function rangeOf(search: { from?: string; to?: string }) {
-  const to = search.to ?? new Date().toISOString().slice(0, 10)
-  const from = search.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10)
+  const to = search.to ?? utcDay(new Date())
+  const from = search.from ?? addUtcDays(to, -29)
   return { from, to }
 }
 
