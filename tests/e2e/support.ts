@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { parseEml } from '../../src/server/mail/outbox'
 
 /** The e2e server's DATA_DIR (scripts/e2e-server.mjs): mail lands in its outbox as .eml files. */
 export const OUTBOX = path.resolve(process.env.DATA_DIR ?? '.data-test/e2e', 'outbox')
@@ -26,7 +27,7 @@ export function outboxMark(): Set<string> {
 }
 
 /**
- * The 6-digit code of the newest message to `email` in the outbox, decoded from quoted-printable.
+ * The 6-digit code of the newest message to `email` in the outbox (read with the app's own parser).
  * With `after` (an outboxMark()), only messages sent since then count: a second code for the same
  * address (a password reset after the sign-up) is waited for, not confused with the first.
  */
@@ -39,9 +40,9 @@ export async function codeFor(email: string, after: Set<string> = new Set()): Pr
         .sort()
         .reverse()
       for (const file of files) {
-        const [head, ...body] = readFileSync(path.join(OUTBOX, file), 'utf8').split('\n\n')
-        if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(head)) continue
-        code = /\b(\d{6})\b/.exec(body.join('\n').replace(/=\n/g, ''))?.[1]
+        const mail = parseEml(readFileSync(path.join(OUTBOX, file), 'utf8'))
+        if (mail.to.toLowerCase() !== email.toLowerCase()) continue
+        code = /\b(\d{6})\b/.exec(mail.text)?.[1]
         return code
       }
       return undefined

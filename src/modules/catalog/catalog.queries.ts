@@ -3,6 +3,7 @@ import type { Locale } from '../i18n/locales'
 import type { NavigationItem } from './catalog.schemas'
 import { getNavigation } from './catalog.functions'
 import { withLocalNews } from './navigation'
+import { clientLog } from '../ops/client-log'
 
 /** Navigation: loaded once and kept (SPEC §7); on failure only the local News entry shows. */
 export const navigationQuery = (locale: Locale) =>
@@ -13,7 +14,7 @@ export const navigationQuery = (locale: Locale) =>
         return withLocalNews(await getNavigation({ data: { locale } }))
       } catch (error) {
         // The message, not the stack: on the server this also runs while the database is away.
-        console.error('Navigation load failed', error instanceof Error ? error.message : error)
+        clientLog.error('Navigation load failed', error)
         return withLocalNews([])
       }
     },

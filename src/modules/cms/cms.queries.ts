@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { Locale } from '../i18n/locales'
 import type { LinkItem } from './cms.schemas'
 import { getLatestGameArticles, getLinks } from './cms.functions'
+import { clientLog } from '../ops/client-log'
 
 /** Links (banners = scene 1, hot games = scene 2), cached after first load; failure → empty list. */
 export const linksQuery = (locale: Locale) =>
@@ -12,7 +13,7 @@ export const linksQuery = (locale: Locale) =>
         return await getLinks({ data: { locale } })
       } catch (error) {
         // The message, not the stack: on the server this also runs while the database is away.
-        console.error('Links load failed', error instanceof Error ? error.message : error)
+        clientLog.error('Links load failed', error)
         return []
       }
     },

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { Locale } from '../i18n/locales'
 import { getArticleBySlug, getNews, getPageBySlug, getRedirects, getShortLinkTarget } from './content.functions'
 import type { RedirectMap } from './redirects'
+import { clientLog } from '../ops/client-log'
 
 export const newsQuery = (locale: Locale, page: number) =>
   queryOptions({
@@ -40,7 +41,7 @@ export const redirectsQuery = () =>
         return await getRedirects()
       } catch (error) {
         // The message, not the stack: on the server this also runs while the database is away.
-        console.error('Redirect map load failed', error instanceof Error ? error.message : error)
+        clientLog.error('Redirect map load failed', error)
         return {}
       }
     },

@@ -1,6 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { DEFAULT_LOCALE, isLocale, type Locale } from './locales'
 import { watchMissingMessages } from './missing-messages'
+import { clientLog } from '../ops/client-log'
 
 /** One dynamic import per locale: each catalog becomes its own chunk, fetched only when used. */
 const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
@@ -35,13 +36,13 @@ export function createI18n(): I18n {
 /** Loads the locale's catalog (once per instance) and makes it active. */
 export async function activateLocale(i18n: I18n, locale: string): Promise<Locale> {
   const target: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE
-  watchMissingMessages(i18n, { dev: import.meta.env.DEV, warn: (text) => console.warn(text) })
+  watchMissingMessages(i18n, { dev: import.meta.env.DEV, warn: (text) => clientLog.warn(text) })
   if (!i18n.messages[target] || Object.keys(i18n.messages[target]).length === 0) {
     try {
       i18n.load(target, await loadCatalog(target))
     } catch (error) {
       // SPEC §8: locale loading failures are logged, not shown to the user.
-      console.log('Failed locale loading', target, error)
+      clientLog.error(`Failed locale loading: ${target}`, error)
     }
   }
   i18n.activate(target)

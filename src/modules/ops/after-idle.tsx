@@ -5,6 +5,7 @@
  * 041-first-load-js). html[data-widgets="ready"] marks the moment for tests and tools.
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
+import { clientLog } from './client-log'
 
 /** Calls `fn` once after the load event, when the browser is idle (at most 2 s later). */
 export function onIdle(fn: () => void): () => void {
@@ -35,7 +36,7 @@ export function afterIdle(load: () => Promise<ComponentType>): ComponentType {
     load().then(
       (component) => ({ default: component }),
       (error: unknown) => {
-        console.warn('widget unavailable', error)
+        clientLog.warn('widget unavailable', error)
         return { default: () => null }
       },
     ),

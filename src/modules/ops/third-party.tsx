@@ -3,6 +3,7 @@ import { useLoaderData } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
 import { viewerQuery } from '../auth/auth.queries'
 import { COOKIE_CONSENT_EVENT } from '../shell/cookie-notice'
+import { clientLog } from './client-log'
 
 /** SPEC §4/§9: the live chat appears 6 s after load, minimized. */
 export const LIVE_CHAT_DELAY_MS = 6000
@@ -56,7 +57,7 @@ export function LiveChat() {
     const timer = setTimeout(() => {
       injectScript(chat.scriptUrl)
         .then(() => window.liveChat?.init({ siteId: chat.siteId, minimized: true }))
-        .catch((error: unknown) => console.warn('Live chat unavailable', error))
+        .catch((error: unknown) => clientLog.warn('Live chat unavailable', error))
     }, LIVE_CHAT_DELAY_MS)
     return () => clearTimeout(timer)
   }, [chat])

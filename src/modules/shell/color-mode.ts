@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { clientLog } from '../ops/client-log'
 
 export type ColorModePreference = 'light' | 'dark' | 'system'
 export type ResolvedColorMode = 'light' | 'dark'
@@ -13,7 +14,7 @@ export const COLOR_MODE_SCRIPT = `(function(){try{var d=document.documentElement
 /** SPEC §4: a page may force light or dark; forcing 'system' is rejected with a warning. */
 export function validForcedMode(mode: ColorModePreference | undefined): ResolvedColorMode | undefined {
   if (mode === 'system') {
-    console.warn('Cannot force the colour mode to "system"; ignoring.')
+    clientLog.warn('Cannot force the colour mode to "system"; ignoring.')
     return undefined
   }
   return mode
