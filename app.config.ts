@@ -111,6 +111,11 @@ const schema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(30),
+  /**
+   * The largest refund the support role may make, in minor units of the order's currency (admins
+   * have no limit). 5000 is $50.00 / €50.00.
+   */
+  SUPPORT_REFUND_LIMIT_MINOR: z.coerce.number().int().min(0).default(5000),
   /** Simulated delivery time of the sandbox supplier, in milliseconds. */
   SANDBOX_SUPPLIER_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
   /** Run the background job worker in this process (every instance does by default). */

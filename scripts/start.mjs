@@ -1,24 +1,5 @@
 // `npm start`: build when the build is missing or older than the sources, then serve it.
-import { spawnSync } from 'node:child_process'
-import { existsSync, statSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { ensureBuilt } from './ensure-built.mjs'
 
-const built = 'dist/server/server.js'
-
-function newestMtime(dir) {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    const mtime = entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs
-    if (mtime > newest) newest = mtime
-  }
-  return newest
-}
-
-const sources = Math.max(newestMtime('src'), newestMtime('locales'), statSync('package-lock.json').mtimeMs)
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-  console.log('Building the storefront (first start or changed sources)…')
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', shell: false })
-  if (result.status !== 0) process.exit(result.status ?? 1)
-}
+ensureBuilt()
 await import('../server.mjs')

@@ -78,6 +78,8 @@ export function checkConfig(): void {
   config()
 }
 
+export { runOpsCommand } from './server/ops-command'
+
 /** Where server.mjs listens (PORT, HOST), read through the one config schema. */
 export function listenAddress(): { port: number; hostname: string } {
   return { port: config().PORT, hostname: config().HOST }

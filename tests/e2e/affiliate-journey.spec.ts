@@ -134,7 +134,7 @@ test('a referred shopper’s order earns commission that is held, released, with
 
     // 4. The operator moves the clock past the 14-day hold; the commission becomes available.
     const operator = await operatorContext.newPage()
-    await signInAs(operator, await newUser({ role: 'operator' }))
+    await signInAs(operator, await newUser({ role: 'admin' }))
     let released = (await advanceClock(operator.request, 15)).released
     // Should the delivery job have run late, a day at a time from here until the sweep releases it.
     for (let day = 0; released === 0 && day < 30; day++) released = (await advanceClock(operator.request, 1)).released

@@ -41,6 +41,7 @@ const clock = testClock(new Date('2026-05-10T09:00:00Z'))
 let shopper: string
 let promoter: Awaited<ReturnType<typeof makePromoter>>
 let operator: string
+let support: string
 
 type Handler = (ctx: HandlerCtx) => Promise<Response>
 
@@ -115,8 +116,10 @@ beforeAll(async () => {
   db = env.db
   shopper = await makeUser(db, 'plain')
   promoter = await makePromoter(db)
-  const [op] = await db.insert(t.users).values({ email: 'ops@example.test', role: 'operator' }).returning()
+  const [op] = await db.insert(t.users).values({ email: 'ops@example.test', role: 'admin' }).returning()
   operator = op.id
+  const [helper] = await db.insert(t.users).values({ email: 'support@example.test', role: 'support' }).returning()
+  support = helper.id
 })
 afterAll(async () => {
   clock.restore()
@@ -166,10 +169,16 @@ describe('who may call what', () => {
     expect(res.body?.error.code).toBe('FORBIDDEN')
   })
 
-  it.each(operatorOnly)('%s is 403 for a promoter', async (_name, handler, opts) => {
-    const res = await call(handler, { ...opts, as: promoter.userId })
-    expect(res.status).toBe(403)
-  })
+  it.each(operatorOnly)(
+    '%s is 403 for a promoter and for the support role (admins only)',
+    async (_name, handler, opts) => {
+      const res = await call(handler, { ...opts, as: promoter.userId })
+      expect(res.status).toBe(403)
+      const bySupport = await call(handler, { ...opts, as: support })
+      expect(bySupport.status).toBe(403)
+      expect(bySupport.body?.error.issues).toEqual([expect.objectContaining({ message: 'admin_only' })])
+    },
+  )
 
   it('answers 400 with codes for bad input', async () => {
     const as = promoter.userId

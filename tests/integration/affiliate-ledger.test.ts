@@ -308,7 +308,7 @@ describe('withdrawals', () => {
   it('locks the amount at once and walks requested → approved → paid', async () => {
     const promoter = await makePromoter(db)
     await earnAvailable(promoter, 100_000) // 50.00
-    const operator = await makeUser(db, 'operator')
+    const operator = { id: await makeUser(db, 'operator'), email: 'operator@example.test' }
     const w = await requestWithdrawal(db, promoter.userId, { amountMinor: 3_000, payout: IBAN })
     expect(w).toMatchObject({ status: 'requested', amountMinor: 3_000, destination: 'DE89 •••• 3000' })
     expect(await balanceOf(db, promoter.userId, 'USD')).toMatchObject({ available: 2_000, processing: 3_000 })
@@ -328,7 +328,7 @@ describe('withdrawals', () => {
   it('returns the funds on rejection and refuses below-minimum or uncovered amounts', async () => {
     const promoter = await makePromoter(db)
     await earnAvailable(promoter, 100_000) // 50.00
-    const operator = await makeUser(db, 'operator')
+    const operator = { id: await makeUser(db, 'operator'), email: 'operator@example.test' }
     expect(await errorCode(requestWithdrawal(db, promoter.userId, { amountMinor: 1_999, payout: IBAN }))).toEqual({
       code: 'INVALID_INPUT',
       messages: ['below_minimum'],

@@ -185,7 +185,7 @@ describeOnEachDriver('data layer', (driver) => {
       .innerJoin(schema.promoters, eq(schema.promoters.userId, schema.users.id))
     expect(promoter).toEqual({ promoter: true, code: 'DEMOPRO' })
     const [operator] = await db.select().from(schema.users).where(eq(schema.users.email, DEMO_ACCOUNTS.operator.email))
-    expect(operator.role).toBe('operator')
+    expect(operator.role).toBe('admin')
   })
 
   it('has coupons, safe short links and redirects', async () => {

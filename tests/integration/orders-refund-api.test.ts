@@ -14,6 +14,8 @@ import { createOrder } from '../../src/modules/orders/create-order.server'
 import { Route as refundRoute } from '../../src/routes/api/orders/$id.refund'
 import { Route as clockRoute } from '../../src/routes/api/workshop/clock'
 import * as t from '../../src/server/db/schema'
+import { listAudit } from '../../src/modules/admin/audit.server'
+import { config } from '../../app.config'
 import { drainJobs } from '../../src/server/jobs/worker'
 import { makePromoter, referredShopper } from './affiliate-fixtures'
 import { callRoute, routeHandler } from './doors'
@@ -49,7 +51,7 @@ describe('operator refund API', () => {
     setClock(() => new Date(day))
     tdb = await openTestDb('pglite')
     hook = await startWebhookEndpoint(tdb.db)
-    const [op] = await tdb.db.select({ id: t.users.id }).from(t.users).where(eq(t.users.role, 'operator'))
+    const [op] = await tdb.db.select({ id: t.users.id }).from(t.users).where(eq(t.users.role, 'admin'))
     operator = op!.id
     const promoter = await makePromoter(tdb.db)
     promoterId = promoter.userId
@@ -74,6 +76,25 @@ describe('operator refund API', () => {
     expect(await call('not-a-uuid')).toMatchObject({ status: 401 })
   })
 
+  it('lets the support role refund only up to its limit, and writes nothing when refused', async () => {
+    const [support] = await tdb.db
+      .insert(t.users)
+      .values({ email: `support-${Date.now()}@example.test`, role: 'support' })
+      .returning({ id: t.users.id })
+    const limit = config().SUPPORT_REFUND_LIMIT_MINOR
+    config().SUPPORT_REFUND_LIMIT_MINOR = 1 // below any order: this refund is above the limit
+    try {
+      expect(await call(orderId, support!.id)).toMatchObject({
+        status: 403,
+        body: { error: { code: 'FORBIDDEN', issues: [{ message: 'above_refund_limit' }] } },
+      })
+    } finally {
+      config().SUPPORT_REFUND_LIMIT_MINOR = limit
+    }
+    expect(await orderStatus(tdb.db, orderId)).toBe('delivered')
+    expect(await listAudit(tdb.db, { targetType: 'order', targetId: orderId })).toEqual([])
+  })
+
   it('refunds a delivered order through the gateway and reverses the released commission', async () => {
     const before = await balanceOf(tdb.db, promoterId, 'USD')
     expect(before.pending).toBeGreaterThan(0)
@@ -83,6 +104,15 @@ describe('operator refund API', () => {
     expect((await balanceOf(tdb.db, promoterId, 'USD')).available).toBe(before.pending)
 
     expect(await call(orderId, operator)).toMatchObject({ status: 202, body: { orderId, status: 'refund_pending' } })
+    // The audit log says who asked, and what the order was before.
+    const [entry, ...more] = await listAudit(tdb.db, { targetType: 'order', targetId: orderId })
+    expect(more).toEqual([])
+    expect(entry).toMatchObject({
+      actorId: operator,
+      action: 'order.refund',
+      before: { status: 'delivered' },
+      after: { refund: 'requested' },
+    })
     // A second request while the refund is under way is a conflict, not a second refund.
     expect(await call(orderId, operator)).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT' } } })
 

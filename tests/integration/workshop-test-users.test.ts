@@ -33,7 +33,7 @@ describe('POST /api/workshop/test-users', () => {
   it('is refused (403) when ALLOW_TEST_FIXTURES is off, the default, and makes nothing', async () => {
     expect(config().ALLOW_TEST_FIXTURES).toBe(false)
     const before = await userCount()
-    const { status, body } = await call({ role: 'operator', promoter: true })
+    const { status, body } = await call({ role: 'admin', promoter: true })
     expect(status).toBe(403)
     expect(body).toMatchObject({ error: { code: 'FORBIDDEN' } })
     expect(await userCount()).toBe(before)
@@ -66,8 +66,8 @@ describe('POST /api/workshop/test-users', () => {
     })
 
     it('makes an operator, and a promoter with a promote code', async () => {
-      const operator = await call({ role: 'operator' })
-      expect(operator.body).toMatchObject({ role: 'operator', promoteCode: null })
+      const operator = await call({ role: 'admin' })
+      expect(operator.body).toMatchObject({ role: 'admin', promoteCode: null })
       const promoter = await call({ promoter: true })
       expect(promoter.body.promoteCode).toMatch(/^[A-Z0-9]{8}$/)
       const [row] = await (
@@ -80,7 +80,7 @@ describe('POST /api/workshop/test-users', () => {
     })
 
     it('refuses unknown roles and fields with 400 INVALID_INPUT', async () => {
-      for (const body of [{ role: 'admin' }, { promoter: 'yes' }, { isAdmin: true }, { username: '' }]) {
+      for (const body of [{ role: 'owner' }, { role: 'operator' }, { promoter: 'yes' }, { isAdmin: true }, { username: '' }]) {
         const { status, body: answer } = await call(body)
         expect(status, JSON.stringify(body)).toBe(400)
         expect(answer).toMatchObject({ error: { code: 'INVALID_INPUT' } })

@@ -7,6 +7,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
 import { withdrawals, type WithdrawalStatus } from '../../server/db/schema'
+import { recordAudit } from '../admin/audit.server'
 import { AppError } from '../errors/app-error'
 import type { WithdrawalView } from './affiliate.schemas'
 import { requestWithdrawalSchema } from './affiliate.schemas'
@@ -104,23 +105,39 @@ async function transition(
   id: string,
   from: WithdrawalStatus[],
   to: WithdrawalStatus,
-  operatorId: string,
+  staff: Staff,
   extra: { note?: string } = {},
 ): Promise<WithdrawalView> {
   return db.transaction(async (tx) => {
     const at = now()
+    const [existing] = await tx
+      .select({ status: withdrawals.status })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, id))
+      .for('update')
+    if (!existing) throw new AppError('NOT_FOUND', 'Withdrawal not found')
     const [row] = await tx
       .update(withdrawals)
-      .set({ status: to, decidedBy: operatorId, updatedAt: at, ...(extra.note ? { note: extra.note } : {}) })
+      .set({ status: to, decidedBy: staff.id, updatedAt: at, ...(extra.note ? { note: extra.note } : {}) })
       .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from)))
       .returning()
     if (!row) {
-      const [existing] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id))
-      if (!existing) throw new AppError('NOT_FOUND', 'Withdrawal not found')
       throw new AppError('CONFLICT', `Withdrawal is ${existing.status}`, {
         issues: [{ path: 'status', message: 'invalid_transition' }],
       })
     }
+    await recordAudit(tx, staff, {
+      action: `withdrawal.${to === 'approved' ? 'approve' : to === 'paid' ? 'pay' : 'reject'}`,
+      targetType: 'withdrawal',
+      targetId: row.id,
+      before: { status: existing.status },
+      after: {
+        status: to,
+        amountMinor: row.amountMinor,
+        currency: row.currency,
+        ...(extra.note ? { note: extra.note } : {}),
+      },
+    })
     const postings =
       to === 'paid'
         ? move('promoter_withdrawal_hold', 'promoter_withdrawn', row.amountMinor)
@@ -141,12 +158,17 @@ async function transition(
   })
 }
 
-export const approveWithdrawal = (db: Db, id: string, operatorId: string) =>
-  transition(db, id, ['requested'], 'approved', operatorId)
+/** The staff member deciding (audited by e-mail). */
+interface Staff {
+  id: string
+  email: string
+}
 
-export const markWithdrawalPaid = (db: Db, id: string, operatorId: string) =>
-  transition(db, id, ['approved'], 'paid', operatorId)
+export const approveWithdrawal = (db: Db, id: string, staff: Staff) =>
+  transition(db, id, ['requested'], 'approved', staff)
+
+export const markWithdrawalPaid = (db: Db, id: string, staff: Staff) => transition(db, id, ['approved'], 'paid', staff)
 
 /** Rejecting returns the funds to the available balance. */
-export const rejectWithdrawal = (db: Db, id: string, operatorId: string, note: string) =>
-  transition(db, id, ['requested', 'approved'], 'rejected', operatorId, { note })
+export const rejectWithdrawal = (db: Db, id: string, staff: Staff, note: string) =>
+  transition(db, id, ['requested', 'approved'], 'rejected', staff, { note })

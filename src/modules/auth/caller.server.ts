@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
-import { promoters, sessions, users } from '../../server/db/schema'
+import { promoters, sessions, STAFF_ROLES, users, type StaffRole, type UserRole } from '../../server/db/schema'
 import { issuerFor } from '../../server/oidc/issuer'
 import { getProvider } from '../../server/oidc/provider'
 import { AppError } from '../errors/app-error'
@@ -21,7 +21,7 @@ export type UserIdResolver = (request: Request) => Promise<string | null | undef
 export interface Caller {
   id: string
   email: string
-  role: 'customer' | 'operator'
+  role: UserRole
 }
 
 async function userIdFromBearer(request: Request, token: string): Promise<string | undefined> {
@@ -99,10 +99,24 @@ export async function requireUser(db: Db, request: Request, resolve?: UserIdReso
   return user
 }
 
-/** 401 for visitors, FORBIDDEN (403) for anyone but an operator. */
-export async function requireOperator(db: Db, request: Request, resolve?: UserIdResolver): Promise<Caller> {
+/** True for the shop's staff: support and admins. */
+export function isStaff(role: UserRole): role is StaffRole {
+  return (STAFF_ROLES as readonly UserRole[]).includes(role)
+}
+
+/** 401 for visitors, FORBIDDEN (403) for anyone but staff (support or admin). */
+export async function requireStaff(db: Db, request: Request, resolve?: UserIdResolver): Promise<Caller> {
   const user = await requireUser(db, request, resolve)
-  if (user.role !== 'operator') throw new AppError('FORBIDDEN', 'Operators only')
+  if (!isStaff(user.role)) throw new AppError('FORBIDDEN', 'Staff only')
+  return user
+}
+
+/** 401 for visitors, FORBIDDEN (403) for anyone but an admin (support included: `admin_only`). */
+export async function requireAdmin(db: Db, request: Request, resolve?: UserIdResolver): Promise<Caller> {
+  const user = await requireUser(db, request, resolve)
+  if (user.role !== 'admin') {
+    throw new AppError('FORBIDDEN', 'Admins only', { issues: [{ path: '', message: 'admin_only' }] })
+  }
   return user
 }
 

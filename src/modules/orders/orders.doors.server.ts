@@ -3,13 +3,18 @@
  * input, call the use case. The route handlers (/api/orders) call these; tests call the route
  * handlers in-process with a plain Request.
  */
+import { config } from '../../../app.config'
 import type { Door } from '../../server/http/door'
 import { pathParam } from '../../server/http/respond'
 import { orderIdSchema } from './orders.schemas'
 import { refundOrder } from './refund-order.server'
 
-/** Operators only (401/403 first), then 404 for an id that cannot name an order, 409 if not refundable. */
-export async function refundAsOperator(door: Door, id: string | undefined) {
-  await door.operator()
-  return refundOrder(door.db, pathParam(orderIdSchema, id))
+/**
+ * Staff only (401/403 first), then 404 for an id that cannot name an order, 409 if not refundable;
+ * the support role up to SUPPORT_REFUND_LIMIT_MINOR (403 `above_refund_limit` beyond), admins any amount.
+ */
+export async function refundAsStaff(door: Door, id: string | undefined) {
+  const staff = await door.staff()
+  const limitMinor = staff.role === 'admin' ? undefined : config().SUPPORT_REFUND_LIMIT_MINOR
+  return refundOrder(door.db, pathParam(orderIdSchema, id), { actor: staff, limitMinor })
 }

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
 import { orderEvents, payments } from '../../server/db/schema'
 import { enqueue } from '../../server/jobs/queue'
+import { recordAudit, type AuditActor } from '../admin/audit.server'
 import { AppError } from '../errors/app-error'
 import { QUEUES } from './queues'
 import { lockOrder, noteOrderEvent } from './transition.server'
@@ -21,8 +22,18 @@ export interface RefundRequested {
   status: 'refund_pending'
 }
 
-/** Queues the refund of `orderId`; CONFLICT when it is not refundable or already being refunded. */
-export async function refundOrder(db: Db, orderId: string): Promise<RefundRequested> {
+/** Who asks for the refund, and the largest amount they may refund (none: no limit). */
+export interface Refunder {
+  actor: AuditActor
+  limitMinor?: number
+}
+
+/**
+ * Queues the refund of `orderId`; CONFLICT when it is not refundable or already being refunded,
+ * FORBIDDEN (`above_refund_limit`) when the payment is more than the refunder may give back. The
+ * request is in the audit log, in the same transaction.
+ */
+export async function refundOrder(db: Db, orderId: string, by: Refunder): Promise<RefundRequested> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!REFUNDABLE.has(order.status)) {
@@ -41,7 +52,7 @@ export async function refundOrder(db: Db, orderId: string): Promise<RefundReques
       })
     }
     const [paid] = await tx
-      .select({ id: payments.id })
+      .select({ id: payments.id, amountMinor: payments.amountMinor, currency: payments.currency })
       .from(payments)
       .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
       .orderBy(payments.createdAt)
@@ -51,7 +62,19 @@ export async function refundOrder(db: Db, orderId: string): Promise<RefundReques
         issues: [{ path: 'payment', message: 'not_refundable' }],
       })
     }
+    if (by.limitMinor !== undefined && paid.amountMinor > by.limitMinor) {
+      throw new AppError('FORBIDDEN', 'This refund is above your refund limit: ask an admin', {
+        issues: [{ path: 'amountMinor', message: 'above_refund_limit' }],
+      })
+    }
     await noteOrderEvent(tx, orderId, 'refund_requested', { by: 'operator', paymentId: paid.id })
+    await recordAudit(tx, by.actor, {
+      action: 'order.refund',
+      targetType: 'order',
+      targetId: orderId,
+      before: { status: order.status },
+      after: { status: order.status, refund: 'requested', amountMinor: paid.amountMinor, currency: paid.currency },
+    })
     await enqueue(tx, {
       queue: QUEUES.refund,
       payload: { paymentId: paid.id, refundOrder: true },

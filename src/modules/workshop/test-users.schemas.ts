@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /** What a browser journey asks of POST /api/workshop/test-users (all optional). */
 export const testUserInputSchema = z.strictObject({
-  role: z.enum(['customer', 'operator']).default('customer'),
+  role: z.enum(['customer', 'support', 'admin']).default('customer'),
   /** Also make the account a promoter (with its own promote code), as joining the programme does. */
   promoter: z.boolean().default(false),
   username: z.string().trim().min(1).max(40).optional(),
@@ -15,6 +15,6 @@ export interface TestUser {
   email: string
   password: string
   username: string | null
-  role: 'customer' | 'operator'
+  role: 'customer' | 'support' | 'admin'
   promoteCode: string | null
 }

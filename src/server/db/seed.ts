@@ -347,7 +347,7 @@ async function seedAccounts(tx: Db, hashes: Record<keyof typeof DEMO_ACCOUNTS, s
         email: DEMO_ACCOUNTS.operator.email,
         passwordHash: hashes.operator,
         username: DEMO_ACCOUNTS.operator.username,
-        role: 'operator',
+        role: 'admin',
         emailVerifiedAt: now,
       },
     ])

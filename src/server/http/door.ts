@@ -6,8 +6,9 @@
  */
 import {
   currentCaller,
-  requireOperator,
+  requireAdmin,
   requirePromoter,
+  requireStaff,
   requireUser,
   sessionOrBearer,
   type Caller,
@@ -22,8 +23,10 @@ export interface Door {
   caller(): Promise<Caller | undefined>
   /** The signed-in user; 401 otherwise. */
   user(): Promise<Caller>
-  /** An operator; 401 / 403 otherwise. */
-  operator(): Promise<Caller>
+  /** Staff (support or admin); 401 / 403 otherwise. */
+  staff(): Promise<Caller>
+  /** An admin; 401 / 403 (`admin_only`) otherwise. */
+  admin(): Promise<Caller>
   /** A promoter and their programme row; 401 / 403 (`not_promoter`) otherwise. */
   promoter(): ReturnType<typeof requirePromoter>
 }
@@ -42,7 +45,8 @@ export async function openDoor(request: Request, deps: DoorDeps = {}): Promise<D
     request,
     caller: () => currentCaller(db, request, resolve),
     user: () => requireUser(db, request, resolve),
-    operator: () => requireOperator(db, request, resolve),
+    staff: () => requireStaff(db, request, resolve),
+    admin: () => requireAdmin(db, request, resolve),
     promoter: () => requirePromoter(db, request, resolve),
   }
 }

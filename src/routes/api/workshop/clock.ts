@@ -13,7 +13,7 @@ export const Route = createFileRoute('/api/workshop/clock')({
       POST: handle(async ({ door, request }) => {
         requireTestClock()
         const d = await door()
-        await d.operator()
+        await d.admin()
         const { advanceDays } = advanceClockSchema.parse(await readJson(request))
         const result = await advanceTestClock(d.db, advanceDays)
         return json({ ...result, now: now().toISOString() })

@@ -1,4 +1,4 @@
-/** Accounts: shoppers, promoters (a flag here, details in affiliate.ts) and operators. */
+/** Accounts: shoppers, promoters (a flag here, details in affiliate.ts) and staff (support, admin). */
 import { sql } from 'drizzle-orm'
 import { boolean, check, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { LOCALES, createdAt, inList, localeCode, tstz, updatedAt } from './columns'
@@ -17,7 +17,14 @@ export interface BillingAddress {
   city?: string
 }
 
-export const USER_ROLES = ['customer', 'operator'] as const
+/**
+ * `support` runs orders, refunds up to SUPPORT_REFUND_LIMIT_MINOR and support requests; `admin` runs
+ * everything. Granted with `npm run ops -- grant <role> <email>` or by an admin.
+ */
+export const USER_ROLES = ['customer', 'support', 'admin'] as const
+export type UserRole = (typeof USER_ROLES)[number]
+export const STAFF_ROLES = ['support', 'admin'] as const satisfies readonly UserRole[]
+export type StaffRole = (typeof STAFF_ROLES)[number]
 
 export const users = pgTable(
   'users',

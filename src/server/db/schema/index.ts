@@ -1,6 +1,7 @@
 /** The whole database schema: drizzle-kit reads this file, and the client types queries with it. */
 export * from './accounts'
 export * from './affiliate'
+export * from './audit'
 export * from './auth'
 export * from './catalog'
 export * from './cms'

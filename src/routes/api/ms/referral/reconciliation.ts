@@ -8,7 +8,7 @@ export const Route = createFileRoute('/api/ms/referral/reconciliation')({
     handlers: restHandlers({
       GET: handle(async ({ door }) => {
         const d = await door()
-        await d.operator()
+        await d.admin()
         return json(await reconcileLedger(d.db))
       }),
     }),

@@ -10,15 +10,15 @@ export const Route = createFileRoute('/api/ms/withdrawals/$id')({
     handlers: restHandlers({
       POST: handle(async ({ door, request, params }) => {
         const d = await door()
-        const operator = await d.operator()
+        const operator = await d.admin()
         const id = pathParam(z.uuid(), params?.id)
         const input = operatorActionSchema.parse(await readJson(request))
         const result =
           input.action === 'approve'
-            ? await approveWithdrawal(d.db, id, operator.id)
+            ? await approveWithdrawal(d.db, id, operator)
             : input.action === 'pay'
-              ? await markWithdrawalPaid(d.db, id, operator.id)
-              : await rejectWithdrawal(d.db, id, operator.id, input.note)
+              ? await markWithdrawalPaid(d.db, id, operator)
+              : await rejectWithdrawal(d.db, id, operator, input.note)
         return json(result)
       }),
     }),

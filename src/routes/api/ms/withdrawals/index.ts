@@ -9,7 +9,7 @@ export const Route = createFileRoute('/api/ms/withdrawals/')({
       GET: handle(async ({ door, request }) => {
         const d = await door()
         if (new URL(request.url).searchParams.get('scope') === 'open') {
-          await d.operator()
+          await d.admin()
           return json(await listOpenWithdrawals(d.db))
         }
         const { promoter } = await d.promoter()

@@ -1,0 +1,60 @@
+/**
+ * The audit log's one writer: every staff action records who did what to which thing, with the
+ * state before and after, in the transaction that made the change (so a rolled-back action leaves
+ * no entry and a committed one always has its entry). There is deliberately no update or delete
+ * here or anywhere (tests/integration/admin-audit.test.ts checks the code; a trigger checks the
+ * database).
+ */
+import { and, desc, eq, gte, lt } from 'drizzle-orm'
+import type { Db } from '../../server/db/client'
+import { auditLog } from '../../server/db/schema'
+
+/** Who acted: a signed-in staff member, or the command line. */
+export type AuditActor = { id: string; email: string } | 'command line'
+
+export interface AuditEntry {
+  action: string
+  targetType: string
+  targetId: string
+  before?: Record<string, unknown> | null
+  after?: Record<string, unknown> | null
+}
+
+export async function recordAudit(tx: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: actor === 'command line' ? null : actor.id,
+    actor: actor === 'command line' ? actor : actor.email,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  })
+}
+
+export interface AuditFilter {
+  action?: string
+  targetType?: string
+  targetId?: string
+  from?: Date
+  to?: Date
+  limit?: number
+}
+
+/** Newest first, filtered by action, target and time. */
+export async function listAudit(db: Db, filter: AuditFilter = {}) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        filter.action ? eq(auditLog.action, filter.action) : undefined,
+        filter.targetType ? eq(auditLog.targetType, filter.targetType) : undefined,
+        filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
+        filter.from ? gte(auditLog.at, filter.from) : undefined,
+        filter.to ? lt(auditLog.at, filter.to) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(Math.min(filter.limit ?? 100, 1000))
+}
