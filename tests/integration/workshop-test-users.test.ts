@@ -80,7 +80,13 @@ describe('POST /api/workshop/test-users', () => {
     })
 
     it('refuses unknown roles and fields with 400 INVALID_INPUT', async () => {
-      for (const body of [{ role: 'owner' }, { role: 'operator' }, { promoter: 'yes' }, { isAdmin: true }, { username: '' }]) {
+      for (const body of [
+        { role: 'owner' },
+        { role: 'operator' },
+        { promoter: 'yes' },
+        { isAdmin: true },
+        { username: '' },
+      ]) {
         const { status, body: answer } = await call(body)
         expect(status, JSON.stringify(body)).toBe(400)
         expect(answer).toMatchObject({ error: { code: 'INVALID_INPUT' } })

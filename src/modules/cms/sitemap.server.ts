@@ -10,7 +10,7 @@ import { LOCALES, LOCALE_TAGS, localizePath } from '../i18n/locales'
 import { listContentPaths } from './content.server'
 import { PAGE_ROUTES } from './page-routes'
 
-export const ROBOTS_DISALLOW = ['/api/', '/workshop/', '/order/', '/user/', '/auth/'] as const
+export const ROBOTS_DISALLOW = ['/api/', '/workshop/', '/order/', '/user/', '/auth/', '/admin'] as const
 
 /** Unprefixed paths of every public page. */
 export async function listPublicPaths(db: Db): Promise<string[]> {

@@ -1,0 +1,54 @@
+import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { Gamepad2, LayoutDashboard, Store } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
+import type { StaffViewer } from '../admin.schemas'
+
+/**
+ * The back-office frame: a skip link, a side navigation (a top bar on phones) and the page. Its
+ * own layout, without the shop's header, footer, widgets or cookie notice.
+ */
+export function AdminLayout({ viewer, children }: { viewer: StaffViewer; children: ReactNode }) {
+  const locale = useLocalePrefix()
+  const item =
+    'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-white/5 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white'
+  return (
+    <div className="min-h-screen md:grid md:grid-cols-[14rem_minmax(0,1fr)]" data-testid="admin-layout">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-brand-600 focus:px-3 focus:py-2 focus:text-white"
+      >
+        <Trans>Skip to content</Trans>
+      </a>
+      <aside className="border-b border-[var(--border)] bg-[var(--surface)] p-3 md:min-h-screen md:border-b-0 md:border-r">
+        <p className="mb-3 flex items-center gap-2 px-3 font-extrabold">
+          <Gamepad2 aria-hidden className="size-5 text-link" />
+          <Trans>Back office</Trans>
+        </p>
+        <nav aria-label="Back office">
+          <ul className="flex gap-1 md:flex-col">
+            <li>
+              <Link to="/{-$locale}/admin" params={{ locale }} activeOptions={{ exact: true }} className={item}>
+                <LayoutDashboard aria-hidden className="size-4" />
+                <Trans>Dashboard</Trans>
+              </Link>
+            </li>
+            <li>
+              <a href={locale ? `/${locale}` : '/'} className={item}>
+                <Store aria-hidden className="size-4" />
+                <Trans>Back to the shop</Trans>
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <p className="text-muted mt-4 hidden px-3 text-xs md:block" data-testid="admin-viewer">
+          {viewer.email} · {viewer.role === 'admin' ? <Trans>Admin</Trans> : <Trans>Support</Trans>}
+        </p>
+      </aside>
+      <main id="admin-main" tabIndex={-1} className="mx-auto w-full max-w-6xl p-4 md:p-8">
+        {children}
+      </main>
+    </div>
+  )
+}

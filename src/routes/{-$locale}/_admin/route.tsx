@@ -1,0 +1,32 @@
+import { Outlet, createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { staffViewerFn } from '~/modules/admin/admin.functions'
+import { getViewerFn } from '~/modules/auth/auth.functions'
+import { AdminLayout } from '~/modules/admin/components/admin-layout'
+import { localeParams } from '~/modules/i18n/locale-params'
+import { localeFromPath, localizePath } from '~/modules/i18n/locales'
+
+/**
+ * The back-office (/admin): staff only. Visitors are sent to sign in; signed-in shoppers get the
+ * shop's 404 (the area does not announce itself). Every server function checks the role again.
+ */
+export const Route = createFileRoute('/{-$locale}/_admin')({
+  params: localeParams,
+  beforeLoad: async ({ location }) => {
+    const viewer = await staffViewerFn()
+    if (viewer) return { staff: viewer }
+    if (await getViewerFn()) throw notFound()
+    const locale = localeFromPath(location.pathname)
+    throw redirect({ href: `${localizePath('/login', locale)}?redirect=${encodeURIComponent(location.href)}` })
+  },
+  head: () => ({ meta: [{ name: 'robots', content: 'noindex, nofollow' }] }),
+  component: Layout,
+})
+
+function Layout() {
+  const { staff } = Route.useRouteContext()
+  return (
+    <AdminLayout viewer={staff}>
+      <Outlet />
+    </AdminLayout>
+  )
+}
