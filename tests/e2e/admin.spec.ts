@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright'
-import { payByWallet } from './shop-pages'
+import { checkoutPath, payByWallet } from './shop-pages'
 import { gotoHydrated } from './support'
 import { expect, signInAs, test } from './user-fixture'
 
@@ -52,4 +52,45 @@ test('the support role sees the dashboard too, named as support; no serious axe 
     const serious = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)
     expect(serious, scheme).toEqual([])
   }
+})
+
+test('support finds a shopper’s order by player ID and refunds it in full; the shopper sees it refunded', async ({
+  page,
+  browser,
+  newUser,
+}) => {
+  const playerId = `5${String(Date.now()).slice(-7)}1`
+  const shopperContext = await browser.newContext()
+  const shopperPage = await shopperContext.newPage()
+  await signInAs(shopperPage, await newUser())
+  await gotoHydrated(shopperPage, checkoutPath('').replace('playerId=123456789', `playerId=${playerId}`))
+  await shopperPage.getByTestId('method-wallet').check()
+  await shopperPage.getByTestId('place-order').click()
+  await shopperPage.locator('button[value=approve]').click()
+  await expect(shopperPage.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'paid', { timeout: 20_000 })
+  const orderId = new URL(shopperPage.url()).searchParams.get('orderId')!
+
+  await signInAs(page, await newUser({ role: 'support' }))
+  await gotoHydrated(page, '/admin')
+  await page.getByTestId('admin-nav-orders').click()
+  await page.getByTestId('orders-q').fill(playerId)
+  await page.getByTestId('orders-q').press('Enter')
+  await expect(page).toHaveURL(new RegExp(`[?&]q=[^&]*${playerId}`))
+  await expect(page.getByTestId('orders-row')).toHaveCount(1)
+  await expect(page.getByTestId('orders-row')).toContainText(playerId)
+  await page.getByTestId('orders-row').getByRole('link').click()
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`))
+  await expect(page.getByTestId('admin-order-payments')).toContainText('Wallet')
+  // The delivery runs in the background; the page follows it until the order is delivered.
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered', { timeout: 20_000 })
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByTestId('admin-refund').click()
+  await expect(page.getByTestId('admin-refund-result')).toHaveAttribute('role', 'status')
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'refunded', { timeout: 20_000 })
+
+  await expect(async () => {
+    await shopperPage.goto(`/order/details?id=${orderId}`)
+    await expect(shopperPage.getByTestId('order-status')).toHaveAttribute('data-status', 'refunded', { timeout: 1000 })
+  }).toPass({ timeout: 30_000 })
+  await shopperContext.close()
 })

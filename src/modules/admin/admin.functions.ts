@@ -6,8 +6,14 @@ import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { openDoor } from '../../server/http/door'
 import { isStaff } from '../auth/caller.server'
-import type { StaffViewer } from './admin.schemas'
+import { z } from 'zod'
+import { getOrderDetail } from '../orders/order-queries.server'
+import { refundAsStaff } from '../orders/orders.doors.server'
+import { orderIdSchema } from '../orders/orders.schemas'
+import { attempt } from '../errors/attempt.server'
+import { adminOrdersQuerySchema, type StaffViewer } from './admin.schemas'
 import { dashboardFigures } from './dashboard.server'
+import { searchOrders } from './orders.server'
 
 /** The signed-in staff member, or null for visitors and shoppers (the layout then answers 404). */
 export const staffViewerFn = createServerFn({ method: 'GET' }).handler(async (): Promise<StaffViewer | null> => {
@@ -20,3 +26,29 @@ export const adminDashboardFn = createServerFn({ method: 'GET' }).handler(async 
   await door.staff()
   return dashboardFigures(door.db, new Date())
 })
+
+export const adminOrdersFn = createServerFn({ method: 'GET' })
+  .validator(adminOrdersQuerySchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    await door.staff()
+    return searchOrders(door.db, data)
+  })
+
+/**
+ * Any shopper's order, with its timeline and payments (staff). Delivered game codes stay the
+ * buyer's: staff see how many were delivered, never the codes.
+ */
+export const adminOrderFn = createServerFn({ method: 'GET' })
+  .validator(z.object({ id: orderIdSchema }))
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    await door.staff()
+    const order = await getOrderDetail(door.db, null, data.id)
+    return { ...order, items: order.items.map((item) => ({ ...item, codes: item.codes.map(() => '••••') })) }
+  })
+
+/** Refund in full through the gateway: support up to its limit, admins any amount (audited). */
+export const adminRefundFn = createServerFn({ method: 'POST' })
+  .validator(z.object({ id: orderIdSchema }))
+  .handler(({ data }) => attempt(async () => refundAsStaff(await openDoor(getRequest()), data.id)))

@@ -1,6 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
-import { adminDashboardFn } from './admin.functions'
+import { adminDashboardFn, adminOrderFn, adminOrdersFn } from './admin.functions'
+import type { AdminOrdersQuery } from './admin.schemas'
 
 /** The dashboard refreshes every 30 s while open: staff watch it during a sale. */
 export const adminDashboardQuery = () =>
   queryOptions({ queryKey: ['admin', 'dashboard'], queryFn: () => adminDashboardFn(), refetchInterval: 30_000 })
+
+export const adminOrdersQuery = (query: AdminOrdersQuery) =>
+  queryOptions({ queryKey: ['admin', 'orders', query], queryFn: () => adminOrdersFn({ data: query }) })
+
+export const adminOrderQuery = (id: string) =>
+  queryOptions({ queryKey: ['admin', 'order', id], queryFn: () => adminOrderFn({ data: { id } }) })

@@ -1,5 +1,6 @@
-/** What the back-office screens receive (client-safe types). */
-import type { OrderStatus } from '../orders/order-status'
+/** What the back-office screens send and receive (client-safe). */
+import { z } from 'zod'
+import { ORDER_STATUSES, type OrderStatus } from '../orders/order-status'
 
 /** Minutes the shop promises for a delivery: a paid order still undelivered after this is late. */
 export const DELIVERY_PROMISE_MINUTES = 15
@@ -34,4 +35,36 @@ export interface DashboardFigures {
 export interface StaffViewer {
   email: string
   role: 'support' | 'admin'
+}
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25
+
+/** /admin/orders: one search box (order number, e-mail or player ID), status and a date range. */
+export const adminOrdersQuerySchema = z.object({
+  q: z.string().trim().max(254).optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  /** Placed on or after this UTC day (YYYY-MM-DD). */
+  from: z.iso.date().optional(),
+  /** Placed on or before this UTC day. */
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+})
+export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>
+
+export interface AdminOrderRow {
+  id: string
+  number: string
+  email: string
+  status: OrderStatus
+  currency: string
+  totalMinor: number
+  playerId: string | null
+  createdAt: string
+}
+
+export interface AdminOrdersPage {
+  rows: AdminOrderRow[]
+  total: number
+  page: number
+  pageSize: number
 }

@@ -22,6 +22,10 @@ const ISSUE_LABELS: Record<string, MessageDescriptor> = {
   required: msg`This field is required.`,
   format: msg`Enter 6 to 12 digits, numbers only.`,
   option: msg`Choose one of the listed servers.`,
+  above_refund_limit: msg`This refund is above your refund limit. Ask an admin.`,
+  not_refundable: msg`This order cannot be refunded in its current state.`,
+  refund_pending: msg`A refund is already under way.`,
+  admin_only: msg`Only an admin can do this.`,
 }
 
 const CODE_LABELS: Partial<Record<ErrorCode, MessageDescriptor>> = {

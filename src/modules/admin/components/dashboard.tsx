@@ -1,8 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useMoney } from '~/modules/catalog/use-money'
+import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { STATUS_LABELS } from '~/modules/orders/components/labels'
+import type { OrderStatus } from '~/modules/orders/order-status'
 import { adminDashboardQuery } from '../admin.queries'
 import { DELIVERY_PROMISE_MINUTES, type CurrencyFigure } from '../admin.schemas'
 
@@ -15,11 +18,32 @@ function Card({ title, children, testId }: { title: ReactNode; children: ReactNo
   )
 }
 
-/** A figure that calls for attention when it is not zero. */
-function Figure({ label, value, alert, testId }: { label: ReactNode; value: number; alert?: boolean; testId: string }) {
+/** A figure that calls for attention when it is not zero; with a status, it opens that filtered list. */
+function Figure({
+  label,
+  value,
+  alert,
+  status,
+  testId,
+}: {
+  label: ReactNode
+  value: number
+  alert?: boolean
+  status?: OrderStatus
+  testId: string
+}) {
+  const locale = useLocalePrefix()
   return (
     <div className="flex items-baseline justify-between gap-3 py-1">
-      <dt className="text-sm">{label}</dt>
+      <dt className="text-sm">
+        {status ? (
+          <Link to="/{-$locale}/admin/orders" params={{ locale }} search={{ status }} className="text-link underline">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </dt>
       <dd
         className={`font-mono text-lg font-semibold tabular-nums ${alert && value > 0 ? 'text-danger' : ''}`}
         data-testid={testId}
@@ -100,12 +124,14 @@ export function Dashboard() {
               label={<Trans>Failed, refund under way</Trans>}
               value={data.deliveriesFailed}
               alert
+              status="failed"
               testId="deliveries-failed"
             />
             <Figure
               label={<Trans>Late (over {minutes} minutes)</Trans>}
               value={data.deliveriesLate}
               alert
+              status="paid"
               testId="deliveries-late"
             />
           </dl>
@@ -122,6 +148,7 @@ export function Dashboard() {
                   key={row.status}
                   label={t(STATUS_LABELS[row.status])}
                   value={row.count}
+                  status={row.status}
                   testId={`status-${row.status}`}
                 />
               ))}

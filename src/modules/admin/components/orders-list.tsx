@@ -1,0 +1,165 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { useMoney } from '~/modules/catalog/use-money'
+import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
+import { STATUS_LABELS } from '~/modules/orders/components/labels'
+import { StatusBadge } from '~/modules/orders/components/status-badge'
+import { ORDER_STATUSES, isOrderStatus } from '~/modules/orders/order-status'
+import { adminOrdersQuery } from '../admin.queries'
+import type { AdminOrdersQuery } from '../admin.schemas'
+
+/** Search by order number, e-mail or player ID; filter by status and date; paged on the server. */
+export function OrdersList({ search }: { search: AdminOrdersQuery }) {
+  const { t, i18n } = useLingui()
+  const locale = useLocalePrefix()
+  const navigate = useNavigate()
+  const money = useMoney()
+  const { data, isFetching } = useQuery({ ...adminOrdersQuery(search), placeholderData: (previous) => previous })
+  const page = data?.page ?? 1
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
+
+  const go = (next: AdminOrdersQuery) =>
+    void navigate({ to: '/{-$locale}/admin/orders', params: { locale }, search: next })
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const text = (name: string) => String(form.get(name) ?? '').trim() || undefined
+    const status = text('status')
+    go({
+      q: text('q'),
+      status: status && isOrderStatus(status) ? status : undefined,
+      from: text('from'),
+      to: text('to'),
+    })
+  }
+
+  const field = 'surface rounded-lg px-3 py-2 text-sm'
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-extrabold">
+        <Trans>Orders</Trans>
+      </h1>
+      <search>
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-3" data-testid="orders-search">
+          <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-semibold">
+            <Trans>Order number, e-mail or player ID</Trans>
+            <input name="q" type="search" defaultValue={search.q} className={field} data-testid="orders-q" />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            <Trans>Status</Trans>
+            <select name="status" defaultValue={search.status ?? ''} className={field} data-testid="orders-status">
+              <option value="">{t`Any status`}</option>
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(STATUS_LABELS[s])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            <Trans>From</Trans>
+            <input name="from" type="date" defaultValue={search.from} className={field} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            <Trans>To</Trans>
+            <input name="to" type="date" defaultValue={search.to} className={field} />
+          </label>
+          <button
+            type="submit"
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            <Trans>Search</Trans>
+          </button>
+        </form>
+      </search>
+
+      <div className="surface overflow-x-auto rounded-2xl" aria-busy={isFetching}>
+        {data && data.rows.length === 0 ? (
+          <p className="text-muted p-4 text-sm" data-testid="orders-empty">
+            <Trans>No order matches this search.</Trans>
+          </p>
+        ) : (
+          <table className="w-full text-sm" data-testid="orders-table">
+            <thead className="text-muted text-left text-xs uppercase tracking-wide">
+              <tr>
+                <th scope="col" className="p-3">
+                  <Trans>Order</Trans>
+                </th>
+                <th scope="col" className="p-3">
+                  <Trans>Placed</Trans>
+                </th>
+                <th scope="col" className="p-3">
+                  <Trans>E-mail</Trans>
+                </th>
+                <th scope="col" className="p-3">
+                  <Trans>Player ID</Trans>
+                </th>
+                <th scope="col" className="p-3">
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col" className="p-3 text-right">
+                  <Trans>Total</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data?.rows.map((row) => (
+                <tr key={row.id} className="border-t border-[var(--border)]" data-testid="orders-row">
+                  <td className="p-3 font-mono">
+                    <Link
+                      to="/{-$locale}/admin/orders/$id"
+                      params={{ locale, id: row.id }}
+                      className="text-link underline"
+                    >
+                      {row.number}
+                    </Link>
+                  </td>
+                  <td className="p-3 whitespace-nowrap">
+                    {i18n.date(new Date(row.createdAt), { dateStyle: 'short', timeStyle: 'short' })}
+                  </td>
+                  <td className="p-3">{row.email}</td>
+                  <td className="p-3 font-mono">{row.playerId ?? '—'}</td>
+                  <td className="p-3">
+                    <StatusBadge status={row.status} />
+                  </td>
+                  <td className="p-3 text-right tabular-nums">{money(row.totalMinor, row.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {data && data.total > 0 && (
+        <nav className="flex items-center justify-between text-sm" aria-label={t`Pages`}>
+          <span data-testid="orders-total">
+            <Trans>
+              Page {page} of {pages}
+            </Trans>{' '}
+            · <Plural value={data.total} one="# order" other="# orders" />
+          </span>
+          <span className="flex gap-2">
+            <button
+              type="button"
+              disabled={page <= 1}
+              onClick={() => go({ ...search, page: page - 1 })}
+              className="rounded-lg border border-[var(--border)] px-3 py-1 disabled:opacity-50"
+            >
+              <Trans>Previous</Trans>
+            </button>
+            <button
+              type="button"
+              disabled={page >= pages}
+              onClick={() => go({ ...search, page: page + 1 })}
+              className="rounded-lg border border-[var(--border)] px-3 py-1 disabled:opacity-50"
+            >
+              <Trans>Next</Trans>
+            </button>
+          </span>
+        </nav>
+      )}
+    </div>
+  )
+}
