@@ -94,3 +94,53 @@ test('support finds a shopper’s order by player ID and refunds it in full; the
   }).toPass({ timeout: 30_000 })
   await shopperContext.close()
 })
+
+test('support answers a shopper’s request, the shopper reads the reply; a refund above the support limit is refused', async ({
+  page,
+  browser,
+  newUser,
+}) => {
+  const shopperContext = await browser.newContext()
+  const shopperPage = await shopperContext.newPage()
+  await signInAs(shopperPage, await newUser())
+  // 99 packages: well above the support role's refund limit (50.00 by default).
+  await gotoHydrated(shopperPage, `${checkoutPath('')}&quantity=99`)
+  await shopperPage.getByTestId('method-wallet').check()
+  await shopperPage.getByTestId('place-order').click()
+  await shopperPage.locator('button[value=approve]').click()
+  await expect(shopperPage.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'paid', { timeout: 20_000 })
+  const orderId = new URL(shopperPage.url()).searchParams.get('orderId')!
+
+  const question = `Where are my gems? ${Date.now()}`
+  await gotoHydrated(shopperPage, `/order/service?orderId=${orderId}`)
+  await shopperPage.getByTestId('service-form').locator('select[name=topic]').selectOption('not_received')
+  await shopperPage.locator('#service-message').fill(question)
+  await shopperPage.getByTestId('service-form').getByRole('button').click()
+  await expect(shopperPage.getByTestId('service-sent')).toBeVisible()
+
+  await signInAs(page, await newUser({ role: 'support' }))
+  await gotoHydrated(page, '/admin')
+  await page.getByTestId('admin-nav-support').click()
+  const request = page.getByTestId('support-request').filter({ hasText: question })
+  await expect(request).toBeVisible()
+  const answer = 'Your gems were delivered to the player a minute ago; please restart the game.'
+  await request.getByTestId('support-reply-text').fill(answer)
+  await request.getByTestId('support-reply-send').click()
+  await expect(request).toHaveCount(0) // answered: it leaves the waiting list
+
+  await gotoHydrated(shopperPage, `/order/details?id=${orderId}`)
+  await expect(shopperPage.getByTestId('support-thread')).toContainText(question)
+  await expect(shopperPage.getByTestId('support-reply')).toHaveText(new RegExp(answer.replace(/[.;]/g, '\\$&')))
+  await expect(shopperPage.locator('[data-event=support_reply]')).toBeVisible()
+
+  await gotoHydrated(page, `/admin/orders/${orderId}`)
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered', { timeout: 20_000 })
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByTestId('admin-refund').click()
+  await expect(page.getByTestId('admin-refund-result')).toHaveText(
+    'This refund is above your refund limit. Ask an admin.',
+  )
+  await expect(page.getByTestId('admin-refund-result')).toHaveAttribute('role', 'alert')
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered')
+  await shopperContext.close()
+})

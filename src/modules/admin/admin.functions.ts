@@ -9,9 +9,10 @@ import { isStaff } from '../auth/caller.server'
 import { z } from 'zod'
 import { getOrderDetail } from '../orders/order-queries.server'
 import { refundAsStaff } from '../orders/orders.doors.server'
-import { orderIdSchema } from '../orders/orders.schemas'
+import { orderIdSchema, supportReplyInputSchema } from '../orders/orders.schemas'
+import { answerSupportRequest, supportInbox } from '../orders/support.server'
 import { attempt } from '../errors/attempt.server'
-import { adminOrdersQuerySchema, type StaffViewer } from './admin.schemas'
+import { adminOrdersQuerySchema, supportInboxQuerySchema, type StaffViewer } from './admin.schemas'
 import { dashboardFigures } from './dashboard.server'
 import { searchOrders } from './orders.server'
 
@@ -52,3 +53,22 @@ export const adminOrderFn = createServerFn({ method: 'GET' })
 export const adminRefundFn = createServerFn({ method: 'POST' })
   .validator(z.object({ id: orderIdSchema }))
   .handler(({ data }) => attempt(async () => refundAsStaff(await openDoor(getRequest()), data.id)))
+
+/** Support requests: waiting ones first come, first served; answered ones newest first. */
+export const adminSupportInboxFn = createServerFn({ method: 'GET' })
+  .validator(supportInboxQuerySchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    await door.staff()
+    return supportInbox(door.db, data)
+  })
+
+/** Answer a support request: the shopper sees it on the order page and gets a mail (audited). */
+export const adminSupportReplyFn = createServerFn({ method: 'POST' })
+  .validator(supportReplyInputSchema)
+  .handler(({ data }) =>
+    attempt(async () => {
+      const door = await openDoor(getRequest())
+      return answerSupportRequest(door.db, await door.staff(), data)
+    }),
+  )

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { adminDashboardFn, adminOrderFn, adminOrdersFn } from './admin.functions'
-import type { AdminOrdersQuery } from './admin.schemas'
+import { adminDashboardFn, adminOrderFn, adminOrdersFn, adminSupportInboxFn } from './admin.functions'
+import type { AdminOrdersQuery, SupportInboxQuery } from './admin.schemas'
 
 /** The dashboard refreshes every 30 s while open: staff watch it during a sale. */
 export const adminDashboardQuery = () =>
@@ -11,3 +11,6 @@ export const adminOrdersQuery = (query: AdminOrdersQuery) =>
 
 export const adminOrderQuery = (id: string) =>
   queryOptions({ queryKey: ['admin', 'order', id], queryFn: () => adminOrderFn({ data: { id } }) })
+
+export const supportInboxQuery = (query: SupportInboxQuery) =>
+  queryOptions({ queryKey: ['admin', 'support', query], queryFn: () => adminSupportInboxFn({ data: query }) })

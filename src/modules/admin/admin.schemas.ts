@@ -68,3 +68,10 @@ export interface AdminOrdersPage {
   page: number
   pageSize: number
 }
+
+/** /admin/support: waiting requests, or the answered ones. */
+export const supportInboxQuerySchema = z.object({
+  answered: z.boolean().default(false),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+})
+export type SupportInboxQuery = z.input<typeof supportInboxQuerySchema>

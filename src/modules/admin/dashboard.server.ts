@@ -56,7 +56,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
                  count(*) filter (where status = 'approved') as approved
             from withdrawals where status in ('requested', 'approved')`,
     ),
-    selectRows<Count>(db, sql`select count(*) as count from support_requests`),
+    selectRows<Count>(db, sql`select count(*) as count from support_requests where answered_at is null`),
   ])
   const ordersByStatus = byStatus.map((r) => ({ status: r.status, count: num(r.count) }))
   return {

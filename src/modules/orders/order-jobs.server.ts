@@ -7,9 +7,11 @@ import { expireJob } from './expire.server'
 import { fulfilJob } from './fulfil.server'
 import { orderMailJob } from './order-mail.server'
 import { QUEUES } from './queues'
+import { supportReplyMailJob } from './support-mail.server'
 
 export function registerOrderJobHandlers(): void {
   registerJobHandler(QUEUES.fulfil, fulfilJob(), { leaseMs: 120_000 })
   registerJobHandler(QUEUES.expire, expireJob)
   registerJobHandler(QUEUES.mail, orderMailJob)
+  registerJobHandler(QUEUES.supportReply, supportReplyMailJob)
 }

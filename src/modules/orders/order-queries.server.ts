@@ -12,6 +12,8 @@ import {
   orders,
   payments,
   skus,
+  supportReplies,
+  supportRequests,
 } from '../../server/db/schema'
 import type { PlayerField } from '../catalog/catalog.schemas'
 import { AppError } from '../errors/app-error'
@@ -22,6 +24,7 @@ import {
   type ListOrdersQuery,
   type OrderDetail,
   type OrderPage,
+  type SupportThreadView,
 } from './orders.schemas'
 
 export async function listOrders(db: Db, userId: string, query: ListOrdersQuery = {}): Promise<OrderPage> {
@@ -68,6 +71,35 @@ function serverName(value: string | undefined, fields: PlayerField[] | undefined
   return option?.label ?? value
 }
 
+/** The requests about one order with their replies (the order page; its owner is checked there). */
+export async function supportThreads(db: Db, orderId: string): Promise<SupportThreadView[]> {
+  const requests = await db
+    .select()
+    .from(supportRequests)
+    .where(eq(supportRequests.orderId, orderId))
+    .orderBy(asc(supportRequests.id))
+  if (requests.length === 0) return []
+  const replies = await db
+    .select()
+    .from(supportReplies)
+    .where(
+      inArray(
+        supportReplies.requestId,
+        requests.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(supportReplies.id))
+  return requests.map((r) => ({
+    id: r.id,
+    topic: r.topic,
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+    replies: replies
+      .filter((p) => p.requestId === r.id)
+      .map((p) => ({ id: p.id, message: p.message, createdAt: p.createdAt.toISOString() })),
+  }))
+}
+
 /** NOT_FOUND both for unknown orders and for other people's orders: ids are not disclosed. */
 export async function getOrderDetail(db: Db, userId: string | null, orderId: string): Promise<OrderDetail> {
   const [order] = await db
@@ -75,7 +107,7 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
     .from(orders)
     .where(and(eq(orders.id, orderId), userId === null ? undefined : eq(orders.userId, userId)))
   if (!order) throw new AppError('NOT_FOUND', 'Order not found')
-  const [items, codes, events, pays, couponRows] = await Promise.all([
+  const [items, codes, events, pays, couponRows, support] = await Promise.all([
     db
       .select({ item: orderItems, kind: games.kind, playerFields: games.playerFields })
       .from(orderItems)
@@ -97,6 +129,7 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
       .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
       .where(eq(couponRedemptions.orderId, orderId))
       .orderBy(asc(couponRedemptions.id)),
+    supportThreads(db, orderId),
   ])
   const payable = isPayable(order.status) && (!order.expiresAt || order.expiresAt > new Date())
   return {
@@ -144,6 +177,7 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
       failureCode: p.failureCode,
       createdAt: p.createdAt.toISOString(),
     })),
+    support,
   }
 }
 

@@ -4,7 +4,7 @@ import type { PlayerField, ProductKind } from '../catalog/catalog.schemas'
 import { LOCALES } from '../i18n/locales'
 import type { PaymentMethod, PaymentStatus } from './payment-attempts'
 import { ORDER_STATUSES, type OrderStatus } from './order-status'
-import { SUPPORT_TOPICS } from './support-topics'
+import { SUPPORT_TOPICS, type SupportTopic } from './support-topics'
 
 export const MAX_ITEMS = 10
 export const MAX_QUANTITY = 99
@@ -71,6 +71,30 @@ export const supportRequestInputSchema = z.object({
   message: z.string().trim().min(10).max(4000),
 })
 export type SupportRequestInput = z.input<typeof supportRequestInputSchema>
+
+/** Support's answer to a request (staff). */
+export const supportReplyInputSchema = z.object({
+  requestId: z.number().int().positive(),
+  message: z.string().trim().min(2).max(4000),
+})
+export type SupportReplyInput = z.input<typeof supportReplyInputSchema>
+
+/** A request about an order as its buyer sees it on the order page, with support's replies. */
+export interface SupportThreadView {
+  id: number
+  topic: SupportTopic
+  message: string
+  createdAt: string
+  replies: { id: number; message: string; createdAt: string }[]
+}
+
+/** A request as support sees it in the back office's inbox. */
+export interface SupportInboxRow extends SupportThreadView {
+  email: string
+  orderId: string | null
+  orderNumber: string | null
+  answeredAt: string | null
+}
 
 export interface QuoteLine {
   skuId: number
@@ -168,6 +192,8 @@ export interface OrderDetail extends Omit<OrderSummary, 'title' | 'itemCount'> {
   items: OrderItemView[]
   events: OrderEventView[]
   payments: PaymentView[]
+  /** Help asked about this order and support's replies, oldest first. */
+  support: SupportThreadView[]
 }
 
 export interface CreatedOrder {

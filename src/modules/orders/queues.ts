@@ -4,6 +4,7 @@ export const QUEUES = {
   expire: 'orders.expire',
   refund: 'payments.refund',
   mail: 'mail.order',
+  supportReply: 'mail.support-reply',
   affiliatePaid: 'affiliate.order-paid',
   affiliateDelivered: 'affiliate.order-delivered',
   affiliateRefunded: 'affiliate.order-refunded',
@@ -27,4 +28,8 @@ export interface MailJobPayload {
   kind: OrderMailKind
   /** The refunded payment, for `payment_returned`. */
   paymentId?: string
+}
+
+export interface SupportReplyMailPayload {
+  replyId: number
 }

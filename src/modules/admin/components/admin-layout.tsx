@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { Gamepad2, LayoutDashboard, ReceiptText, Store } from 'lucide-react'
+import { Gamepad2, LayoutDashboard, LifeBuoy, ReceiptText, Store } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import type { StaffViewer } from '../admin.schemas'
@@ -38,6 +38,12 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
               <Link to="/{-$locale}/admin/orders" params={{ locale }} className={item} data-testid="admin-nav-orders">
                 <ReceiptText aria-hidden className="size-4" />
                 <Trans>Orders</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/{-$locale}/admin/support" params={{ locale }} className={item} data-testid="admin-nav-support">
+                <LifeBuoy aria-hidden className="size-4" />
+                <Trans>Support</Trans>
               </Link>
             </li>
             <li>

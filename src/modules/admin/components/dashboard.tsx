@@ -98,6 +98,7 @@ function Revenue({ figures, testId }: { figures: CurrencyFigure[]; testId: strin
 /** Today's business and what needs a person, refreshed every 30 s. */
 export function Dashboard() {
   const { t, i18n } = useLingui()
+  const locale = useLocalePrefix()
   const { data } = useSuspenseQuery(adminDashboardQuery())
   const minutes = DELIVERY_PROMISE_MINUTES
   const time = i18n.date(new Date(data.at), { timeStyle: 'medium' })
@@ -179,7 +180,16 @@ export function Dashboard() {
               value={data.withdrawalsApproved}
               testId="withdrawals-approved"
             />
-            <Figure label={<Trans>Support requests</Trans>} value={data.supportRequests} testId="support-requests" />
+            <Figure
+              label={
+                <Link to="/{-$locale}/admin/support" params={{ locale }} className="text-link underline">
+                  <Trans>Support requests waiting</Trans>
+                </Link>
+              }
+              value={data.supportRequests}
+              alert
+              testId="support-requests"
+            />
           </dl>
         </Card>
       </div>

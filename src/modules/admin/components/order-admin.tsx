@@ -8,9 +8,11 @@ import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { PAYMENT_STATUS_LABELS } from '~/modules/orders/components/labels'
 import { OrderLines } from '~/modules/orders/components/order-lines'
 import { StatusBadge } from '~/modules/orders/components/status-badge'
+import { SupportThread } from '~/modules/orders/components/support-thread'
 import { Timeline } from '~/modules/orders/components/timeline'
 import { adminRefundFn } from '../admin.functions'
 import { adminOrderQuery } from '../admin.queries'
+import { ReplyForm } from './support-reply-form'
 
 /** One order as staff see it: who, what, how it was paid, its history, and a refund. */
 export function OrderAdmin({ id }: { id: string }) {
@@ -112,12 +114,18 @@ export function OrderAdmin({ id }: { id: string }) {
           )}
         </section>
       </div>
-      <section className="surface rounded-2xl p-4">
-        <h2 className="mb-3 font-bold">
-          <Trans>Timeline</Trans>
-        </h2>
+      <div className="surface rounded-2xl p-4">
         <Timeline events={order.events} />
-      </section>
+      </div>
+      {order.support.map((thread) => (
+        <section key={thread.id} className="surface space-y-3 rounded-2xl p-4" data-testid="admin-order-support">
+          <h2 className="font-bold">
+            <Trans>Support request</Trans>
+          </h2>
+          <SupportThread thread={thread} />
+          <ReplyForm requestId={thread.id} />
+        </section>
+      ))}
     </div>
   )
 }

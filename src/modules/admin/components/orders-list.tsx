@@ -8,6 +8,7 @@ import { STATUS_LABELS } from '~/modules/orders/components/labels'
 import { StatusBadge } from '~/modules/orders/components/status-badge'
 import { ORDER_STATUSES, isOrderStatus } from '~/modules/orders/order-status'
 import { adminOrdersQuery } from '../admin.queries'
+import { Pager } from './pager'
 import type { AdminOrdersQuery } from '../admin.schemas'
 
 /** Search by order number, e-mail or player ID; filter by status and date; paged on the server. */
@@ -17,8 +18,6 @@ export function OrdersList({ search }: { search: AdminOrdersQuery }) {
   const navigate = useNavigate()
   const money = useMoney()
   const { data, isFetching } = useQuery({ ...adminOrdersQuery(search), placeholderData: (previous) => previous })
-  const page = data?.page ?? 1
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
 
   const go = (next: AdminOrdersQuery) =>
     void navigate({ to: '/{-$locale}/admin/orders', params: { locale }, search: next })
@@ -133,32 +132,13 @@ export function OrdersList({ search }: { search: AdminOrdersQuery }) {
         )}
       </div>
       {data && data.total > 0 && (
-        <nav className="flex items-center justify-between text-sm" aria-label={t`Pages`}>
-          <span data-testid="orders-total">
-            <Trans>
-              Page {page} of {pages}
-            </Trans>{' '}
-            · <Plural value={data.total} one="# order" other="# orders" />
-          </span>
-          <span className="flex gap-2">
-            <button
-              type="button"
-              disabled={page <= 1}
-              onClick={() => go({ ...search, page: page - 1 })}
-              className="rounded-lg border border-[var(--border)] px-3 py-1 disabled:opacity-50"
-            >
-              <Trans>Previous</Trans>
-            </button>
-            <button
-              type="button"
-              disabled={page >= pages}
-              onClick={() => go({ ...search, page: page + 1 })}
-              className="rounded-lg border border-[var(--border)] px-3 py-1 disabled:opacity-50"
-            >
-              <Trans>Next</Trans>
-            </button>
-          </span>
-        </nav>
+        <Pager
+          page={data.page}
+          total={data.total}
+          pageSize={data.pageSize}
+          count=<Plural value={data.total} one="# order" other="# orders" />
+          onPage={(next) => go({ ...search, page: next })}
+        />
       )}
     </div>
   )

@@ -54,6 +54,7 @@ export const EVENT_LABELS: Record<string, MessageDescriptor> = {
   payment_refund_scheduled: msg`Extra payment will be returned`,
   delivery_failed: msg`Delivery failed`,
   support_request: msg`Help requested`,
+  support_reply: msg`Support replied`,
   refund_skipped: msg`No payment to return`,
 }
 

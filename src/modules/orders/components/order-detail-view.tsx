@@ -10,6 +10,7 @@ import { PAYMENT_STATUS_LABELS } from './labels'
 import { actionErrorText } from '~/modules/errors/error-text'
 import { OrderLines } from './order-lines'
 import { StatusBadge } from './status-badge'
+import { SupportThreads } from './support-thread'
 import { Timeline } from './timeline'
 import { useMoney } from '~/modules/catalog/use-money'
 
@@ -195,6 +196,7 @@ function Detail({ order }: { order: OrderDetail }) {
           </dl>
         </section>
         <Timeline events={order.events} />
+        <SupportThreads threads={order.support} />
       </div>
     </div>
   )

@@ -159,12 +159,29 @@ export const supportRequests = pgTable(
     topic: text('topic', { enum: SUPPORT_TOPICS }).notNull().default('other'),
     message: text('message').notNull(),
     createdAt: createdAt(),
+    /** When support last answered; null while the request waits for a person. */
+    answeredAt: tstz('answered_at'),
   },
   (t) => [
     index('support_requests_order_idx').on(t.orderId),
     index('support_requests_user_idx').on(t.userId),
     check('support_requests_topic', inList(t.topic, SUPPORT_TOPICS)),
   ],
+)
+
+/** Support's answers to a request; the shopper reads them on the order page and by mail. */
+export const supportReplies = pgTable(
+  'support_replies',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_replies_request_idx').on(t.requestId)],
 )
 
 /**
