@@ -144,3 +144,30 @@ test('support answers a shopper’s request, the shopper reads the reply; a refu
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered')
   await shopperContext.close()
 })
+
+test('the audit log is for admins: support neither sees it nor downloads it; an admin filters it and downloads the CSV', async ({
+  page,
+  browser,
+  newUser,
+}) => {
+  const supportContext = await browser.newContext()
+  const supportPage = await supportContext.newPage()
+  await signInAs(supportPage, await newUser({ role: 'support' }))
+  await gotoHydrated(supportPage, '/admin')
+  await expect(supportPage.getByTestId('admin-nav-audit')).toHaveCount(0)
+  expect((await supportPage.goto('/admin/audit'))?.status()).toBe(404)
+  expect((await supportPage.request.get('/api/admin/audit.csv')).status()).toBe(403)
+  await supportContext.close()
+
+  await signInAs(page, await newUser({ role: 'admin' }))
+  await gotoHydrated(page, '/de/admin')
+  await page.getByTestId('admin-nav-audit').click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prüfprotokoll')
+  await page.getByTestId('audit-filter').locator('input[name=action]').fill('no.such-action')
+  await page.getByTestId('audit-filter').getByRole('button').click()
+  await expect(page.getByTestId('audit-empty')).toBeVisible()
+  await expect(page.getByTestId('audit-csv')).toHaveAttribute('href', '/api/admin/audit.csv?action=no.such-action')
+  const csv = await page.request.get('/api/admin/audit.csv?action=no.such-action')
+  expect(csv.status()).toBe(200)
+  expect(await csv.text()).toBe('id,at,actor,action,target_type,target_id,before,after\r\n')
+})

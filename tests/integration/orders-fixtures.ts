@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { afterAll, beforeAll } from 'vitest'
 import { config } from '../../app.config'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import type { CreateOrderInput } from '../../src/modules/orders/orders.schemas'
@@ -30,6 +31,25 @@ export async function openTestDb(driver: 'pglite' | 'postgres', poolSize = 10): 
   const test = await openThrowawayDb({ driver, prefix: 'ord', poolSize })
   registerAppJobHandlers()
   return test
+}
+
+/**
+ * One PGlite database for the whole test file (opened before its tests, closed after): `db()` in a
+ * test returns it. Files that need PostgreSQL open their own with openTestDb('postgres').
+ */
+export function pgliteForFile(): () => Db {
+  let tdb: TestDb | undefined
+  beforeAll(async () => {
+    testDataDir()
+    tdb = await openTestDb('pglite')
+  }, 60_000)
+  afterAll(async () => {
+    await tdb?.close()
+  })
+  return () => {
+    if (!tdb) throw new Error('the test database is not open yet')
+    return tdb.db
+  }
 }
 
 /** Where this test process writes mail (set by orders-env.ts, which must be imported first). */

@@ -3,52 +3,44 @@
  * timeline noting it, the request leaves the waiting inbox, one mail in the order's language reaches
  * the shopper even when the job runs twice, and the audit log records who answered what.
  */
-import { TEST_DATA_DIR } from './orders-env'
+import './orders-env'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { listAudit } from '../../src/modules/admin/audit.server'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { getOrderDetail } from '../../src/modules/orders/order-queries.server'
 import { answerSupportRequest, createSupportRequest, supportInbox } from '../../src/modules/orders/support.server'
 import * as t from '../../src/server/db/schema'
 import { listOutbox } from '../../src/server/mail/outbox'
-import { makeUser, openTestDb, orderInput, pickSku, settle, testDataDir, type TestDb } from './orders-fixtures'
+import { makeUser, orderInput, pgliteForFile, pickSku, settle } from './orders-fixtures'
 
-let tdb: TestDb
-
-beforeAll(async () => {
-  expect(testDataDir()).toBe(TEST_DATA_DIR)
-  tdb = await openTestDb('pglite')
-}, 60_000)
-afterAll(async () => {
-  await tdb?.close()
-})
+const db = pgliteForFile()
 
 async function staffMember(role: 'support' | 'admin' = 'support') {
-  const id = await makeUser(tdb.db, role)
-  await tdb.db.update(t.users).set({ role }).where(eq(t.users.id, id))
-  const [u] = await tdb.db.select({ id: t.users.id, email: t.users.email }).from(t.users).where(eq(t.users.id, id))
+  const id = await makeUser(db(), role)
+  await db().update(t.users).set({ role }).where(eq(t.users.id, id))
+  const [u] = await db().select({ id: t.users.id, email: t.users.email }).from(t.users).where(eq(t.users.id, id))
   return u!
 }
 
 describe('answering a support request', () => {
   it('shows the reply on the order, mails it once in the order’s language, and audits it', async () => {
-    const shopper = await makeUser(tdb.db)
-    const sku = await pickSku(tdb.db, 'topup')
-    const { order } = await createOrder(tdb.db, shopper, orderInput(sku, { locale: 'de' }))
-    const { id: requestId } = await createSupportRequest(tdb.db, shopper, {
+    const shopper = await makeUser(db())
+    const sku = await pickSku(db(), 'topup')
+    const { order } = await createOrder(db(), shopper, orderInput(sku, { locale: 'de' }))
+    const { id: requestId } = await createSupportRequest(db(), shopper, {
       orderId: order.id,
       topic: 'not_received',
       message: 'My gems have not arrived yet.',
     })
-    const waiting = await supportInbox(tdb.db, { answered: false, page: 1 })
+    const waiting = await supportInbox(db(), { answered: false, page: 1 })
     expect(waiting.rows.map((r) => r.id)).toContain(requestId)
 
     const staff = await staffMember()
     const reply = 'We have sent them again; they arrive within 5 minutes.'
-    const { replyId } = await answerSupportRequest(tdb.db, staff, { requestId, message: `  ${reply}\n` })
+    const { replyId } = await answerSupportRequest(db(), staff, { requestId, message: `  ${reply}\n` })
 
-    const detail = await getOrderDetail(tdb.db, shopper, order.id)
+    const detail = await getOrderDetail(db(), shopper, order.id)
     expect(detail.support).toEqual([
       expect.objectContaining({
         id: requestId,
@@ -57,9 +49,9 @@ describe('answering a support request', () => {
       }),
     ])
     expect(detail.events.map((e) => e.type)).toEqual(expect.arrayContaining(['support_request', 'support_reply']))
-    const after = await supportInbox(tdb.db, { answered: false, page: 1 })
+    const after = await supportInbox(db(), { answered: false, page: 1 })
     expect(after.rows.map((r) => r.id)).not.toContain(requestId)
-    const all = await supportInbox(tdb.db, { answered: true, page: 1 })
+    const all = await supportInbox(db(), { answered: true, page: 1 })
     expect(all.rows.find((r) => r.id === requestId)).toMatchObject({
       orderNumber: order.number,
       answeredAt: expect.any(String),
@@ -67,14 +59,14 @@ describe('answering a support request', () => {
     })
 
     // The mail job, run twice (a retry after a crash), sends one mail, in German.
-    await settle(tdb.db)
-    const [job] = await tdb.db
+    await settle(db())
+    const [job] = await db()
       .select()
       .from(t.jobs)
       .where(eq(t.jobs.dedupeKey, `mail:support-reply:${replyId}`))
     expect(job?.completedAt).toBeTruthy()
-    await tdb.db.update(t.jobs).set({ completedAt: null }).where(eq(t.jobs.id, job!.id))
-    await settle(tdb.db)
+    await db().update(t.jobs).set({ completedAt: null }).where(eq(t.jobs.id, job!.id))
+    await settle(db())
     const mails = (await listOutbox(500)).filter((m) => m.text.includes(reply))
     expect(mails).toHaveLength(1)
     expect(mails[0]!.to).toBe(detail.email)
@@ -82,7 +74,7 @@ describe('answering a support request', () => {
     expect(mails[0]!.text).toContain('> My gems have not arrived yet.')
     expect(mails[0]!.text).toContain(`/de/order/details?id=${order.id}`)
 
-    const [entry] = await listAudit(tdb.db, { targetType: 'support_request', targetId: String(requestId) })
+    const [entry] = await listAudit(db(), { targetType: 'support_request', targetId: String(requestId) })
     expect(entry).toMatchObject({
       actor: staff.email,
       action: 'support.reply',
@@ -94,16 +86,16 @@ describe('answering a support request', () => {
   it('refuses an unknown request and an empty reply, writing nothing', async () => {
     const staff = await staffMember('admin')
     await expect(
-      answerSupportRequest(tdb.db, staff, { requestId: 987_654, message: 'Hello there' }),
+      answerSupportRequest(db(), staff, { requestId: 987_654, message: 'Hello there' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' })
-    const shopper = await makeUser(tdb.db)
-    const { id: requestId } = await createSupportRequest(tdb.db, shopper, {
+    const shopper = await makeUser(db())
+    const { id: requestId } = await createSupportRequest(db(), shopper, {
       topic: 'other',
       message: 'A question about VAT.',
     })
-    await expect(answerSupportRequest(tdb.db, staff, { requestId, message: '   ' })).rejects.toThrow()
-    const replies = await tdb.db.select().from(t.supportReplies).where(eq(t.supportReplies.requestId, requestId))
+    await expect(answerSupportRequest(db(), staff, { requestId, message: '   ' })).rejects.toThrow()
+    const replies = await db().select().from(t.supportReplies).where(eq(t.supportReplies.requestId, requestId))
     expect(replies).toEqual([])
-    expect(await listAudit(tdb.db, { targetType: 'support_request', targetId: String(requestId) })).toEqual([])
+    expect(await listAudit(db(), { targetType: 'support_request', targetId: String(requestId) })).toEqual([])
   })
 })

@@ -12,7 +12,8 @@ import { refundAsStaff } from '../orders/orders.doors.server'
 import { orderIdSchema, supportReplyInputSchema } from '../orders/orders.schemas'
 import { answerSupportRequest, supportInbox } from '../orders/support.server'
 import { attempt } from '../errors/attempt.server'
-import { adminOrdersQuerySchema, supportInboxQuerySchema, type StaffViewer } from './admin.schemas'
+import { adminOrdersQuerySchema, auditQuerySchema, supportInboxQuerySchema, type StaffViewer } from './admin.schemas'
+import { auditPage } from './audit-page.server'
 import { dashboardFigures } from './dashboard.server'
 import { searchOrders } from './orders.server'
 
@@ -72,3 +73,12 @@ export const adminSupportReplyFn = createServerFn({ method: 'POST' })
       return answerSupportRequest(door.db, await door.staff(), data)
     }),
   )
+
+/** The audit log, newest first (admins). */
+export const adminAuditFn = createServerFn({ method: 'GET' })
+  .validator(auditQuerySchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    await door.admin()
+    return auditPage(door.db, data)
+  })

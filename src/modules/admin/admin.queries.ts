@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { adminDashboardFn, adminOrderFn, adminOrdersFn, adminSupportInboxFn } from './admin.functions'
-import type { AdminOrdersQuery, SupportInboxQuery } from './admin.schemas'
+import { adminAuditFn, adminDashboardFn, adminOrderFn, adminOrdersFn, adminSupportInboxFn } from './admin.functions'
+import type { AdminOrdersQuery, AuditQuery, SupportInboxQuery } from './admin.schemas'
 
 /** The dashboard refreshes every 30 s while open: staff watch it during a sale. */
 export const adminDashboardQuery = () =>
@@ -14,3 +14,6 @@ export const adminOrderQuery = (id: string) =>
 
 export const supportInboxQuery = (query: SupportInboxQuery) =>
   queryOptions({ queryKey: ['admin', 'support', query], queryFn: () => adminSupportInboxFn({ data: query }) })
+
+export const adminAuditQuery = (query: AuditQuery) =>
+  queryOptions({ queryKey: ['admin', 'audit', query], queryFn: () => adminAuditFn({ data: query }) })

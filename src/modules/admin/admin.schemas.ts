@@ -75,3 +75,35 @@ export const supportInboxQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 })
 export type SupportInboxQuery = z.input<typeof supportInboxQuerySchema>
+
+export const AUDIT_PAGE_SIZE = 50
+
+const auditWord = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[\w.:@-]*$/)
+  .optional()
+  .transform((v) => v || undefined)
+
+/** /admin/audit and its CSV export: filter by action, target and UTC days. */
+export const auditQuerySchema = z.object({
+  action: auditWord,
+  targetType: auditWord,
+  targetId: auditWord,
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+})
+export type AuditQuery = z.input<typeof auditQuerySchema>
+
+export interface AuditEntryView {
+  id: number
+  at: string
+  actor: string
+  action: string
+  targetType: string
+  targetId: string
+  /** What changed, each side as JSON (null: the key was absent). */
+  changes: { key: string; before: string | null; after: string | null }[]
+}

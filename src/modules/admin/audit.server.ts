@@ -5,7 +5,7 @@
  * here or anywhere (tests/integration/admin-audit.test.ts checks the code; a trigger checks the
  * database).
  */
-import { and, desc, eq, gte, lt } from 'drizzle-orm'
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
 import { auditLog } from '../../server/db/schema'
 
@@ -39,22 +39,55 @@ export interface AuditFilter {
   from?: Date
   to?: Date
   limit?: number
+  offset?: number
 }
+
+/** The most rows one read (a page, a CSV export) returns. */
+export const AUDIT_MAX_ROWS = 10_000
+
+const whereOf = (filter: AuditFilter) =>
+  and(
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    filter.targetType ? eq(auditLog.targetType, filter.targetType) : undefined,
+    filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
+    filter.from ? gte(auditLog.at, filter.from) : undefined,
+    filter.to ? lt(auditLog.at, filter.to) : undefined,
+  )
 
 /** Newest first, filtered by action, target and time. */
 export async function listAudit(db: Db, filter: AuditFilter = {}) {
   return db
     .select()
     .from(auditLog)
-    .where(
-      and(
-        filter.action ? eq(auditLog.action, filter.action) : undefined,
-        filter.targetType ? eq(auditLog.targetType, filter.targetType) : undefined,
-        filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
-        filter.from ? gte(auditLog.at, filter.from) : undefined,
-        filter.to ? lt(auditLog.at, filter.to) : undefined,
-      ),
-    )
+    .where(whereOf(filter))
     .orderBy(desc(auditLog.id))
-    .limit(Math.min(filter.limit ?? 100, 1000))
+    .limit(Math.min(filter.limit ?? 100, AUDIT_MAX_ROWS))
+    .offset(filter.offset ?? 0)
+}
+
+export async function countAudit(db: Db, filter: AuditFilter = {}): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(auditLog).where(whereOf(filter))
+  return row?.n ?? 0
+}
+
+export type AuditRow = Awaited<ReturnType<typeof listAudit>>[number]
+
+/** A spreadsheet cell: quoted (RFC 4180), and never read as a formula (a leading =, +, - or @ is escaped). */
+function cell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return `"${text.replace(/"/g, '""')}"`
+}
+
+export const AUDIT_CSV_COLUMNS = ['id', 'at', 'actor', 'action', 'target_type', 'target_id', 'before', 'after'] as const
+
+/** The rows as CSV (header first, CRLF line ends), before/after as JSON. */
+export function auditCsv(rows: AuditRow[]): string {
+  const lines = [AUDIT_CSV_COLUMNS.join(',')]
+  for (const r of rows) {
+    lines.push(
+      [r.id, r.at.toISOString(), r.actor, r.action, r.targetType, r.targetId, r.before, r.after].map(cell).join(','),
+    )
+  }
+  return `${lines.join('\r\n')}\r\n`
 }

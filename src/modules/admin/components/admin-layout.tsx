@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { Gamepad2, LayoutDashboard, LifeBuoy, ReceiptText, Store } from 'lucide-react'
+import { Gamepad2, History, LayoutDashboard, LifeBuoy, ReceiptText, Store } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import type { StaffViewer } from '../admin.schemas'
@@ -46,6 +46,14 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
                 <Trans>Support</Trans>
               </Link>
             </li>
+            {viewer.role === 'admin' && (
+              <li>
+                <Link to="/{-$locale}/admin/audit" params={{ locale }} className={item} data-testid="admin-nav-audit">
+                  <History aria-hidden className="size-4" />
+                  <Trans>Audit log</Trans>
+                </Link>
+              </li>
+            )}
             <li>
               <a href={locale ? `/${locale}` : '/'} className={item}>
                 <Store aria-hidden className="size-4" />

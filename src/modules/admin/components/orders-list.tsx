@@ -8,7 +8,9 @@ import { STATUS_LABELS } from '~/modules/orders/components/labels'
 import { StatusBadge } from '~/modules/orders/components/status-badge'
 import { ORDER_STATUSES, isOrderStatus } from '~/modules/orders/order-status'
 import { adminOrdersQuery } from '../admin.queries'
+import { DayRangeAndSubmit, filterField, filterLabel } from './filter-fields'
 import { Pager } from './pager'
+import { TableHead } from './table-head'
 import type { AdminOrdersQuery } from '../admin.schemas'
 
 /** Search by order number, e-mail or player ID; filter by status and date; paged on the server. */
@@ -35,7 +37,6 @@ export function OrdersList({ search }: { search: AdminOrdersQuery }) {
     })
   }
 
-  const field = 'surface rounded-lg px-3 py-2 text-sm'
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-extrabold">
@@ -45,11 +46,16 @@ export function OrdersList({ search }: { search: AdminOrdersQuery }) {
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3" data-testid="orders-search">
           <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-semibold">
             <Trans>Order number, e-mail or player ID</Trans>
-            <input name="q" type="search" defaultValue={search.q} className={field} data-testid="orders-q" />
+            <input name="q" type="search" defaultValue={search.q} className={filterField} data-testid="orders-q" />
           </label>
-          <label className="flex flex-col gap-1 text-sm font-semibold">
+          <label className={filterLabel}>
             <Trans>Status</Trans>
-            <select name="status" defaultValue={search.status ?? ''} className={field} data-testid="orders-status">
+            <select
+              name="status"
+              defaultValue={search.status ?? ''}
+              className={filterField}
+              data-testid="orders-status"
+            >
               <option value="">{t`Any status`}</option>
               {ORDER_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -58,20 +64,7 @@ export function OrdersList({ search }: { search: AdminOrdersQuery }) {
               ))}
             </select>
           </label>
-          <label className="flex flex-col gap-1 text-sm font-semibold">
-            <Trans>From</Trans>
-            <input name="from" type="date" defaultValue={search.from} className={field} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-semibold">
-            <Trans>To</Trans>
-            <input name="to" type="date" defaultValue={search.to} className={field} />
-          </label>
-          <button
-            type="submit"
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            <Trans>Search</Trans>
-          </button>
+          <DayRangeAndSubmit from={search.from} to={search.to} submit={<Trans>Search</Trans>} />
         </form>
       </search>
 
@@ -82,28 +75,16 @@ export function OrdersList({ search }: { search: AdminOrdersQuery }) {
           </p>
         ) : (
           <table className="w-full text-sm" data-testid="orders-table">
-            <thead className="text-muted text-left text-xs uppercase tracking-wide">
-              <tr>
-                <th scope="col" className="p-3">
-                  <Trans>Order</Trans>
-                </th>
-                <th scope="col" className="p-3">
-                  <Trans>Placed</Trans>
-                </th>
-                <th scope="col" className="p-3">
-                  <Trans>E-mail</Trans>
-                </th>
-                <th scope="col" className="p-3">
-                  <Trans>Player ID</Trans>
-                </th>
-                <th scope="col" className="p-3">
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  <Trans>Total</Trans>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: <Trans>Order</Trans> },
+                { label: <Trans>Placed</Trans> },
+                { label: <Trans>E-mail</Trans> },
+                { label: <Trans>Player ID</Trans> },
+                { label: <Trans>Status</Trans> },
+                { label: <Trans>Total</Trans>, end: true },
+              ]}
+            />
             <tbody>
               {data?.rows.map((row) => (
                 <tr key={row.id} className="border-t border-[var(--border)]" data-testid="orders-row">

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { auditQuerySchema } from '~/modules/admin/admin.schemas'
+import { auditExport } from '~/modules/admin/audit-page.server'
+import { handle, parseQuery, restHandlers } from '~/server/http/respond'
+
+/** Admins: the audit log's matching rows as a CSV download (same filters as /admin/audit). */
+export const Route = createFileRoute('/api/admin/audit.csv')({
+  server: {
+    handlers: restHandlers({
+      GET: handle(async ({ door, request }) => {
+        const opened = await door()
+        await opened.admin()
+        const csv = await auditExport(opened.db, parseQuery(request, auditQuerySchema))
+        return new Response(csv, {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`,
+            'cache-control': 'no-store',
+          },
+        })
+      }),
+    }),
+  },
+})
