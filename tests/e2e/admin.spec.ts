@@ -84,8 +84,13 @@ test('support finds a shopper’s order by player ID and refunds it in full; the
   // The delivery runs in the background; the page follows it until the order is delivered.
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered', { timeout: 20_000 })
   page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByTestId('admin-resend').click()
+  await expect(page.getByTestId('admin-action-result')).toHaveText('The delivery e-mail is on its way again.')
+  page.once('dialog', (dialog) => void dialog.accept())
   await page.getByTestId('admin-refund').click()
-  await expect(page.getByTestId('admin-refund-result')).toHaveAttribute('role', 'status')
+  await expect(page.getByTestId('admin-action-result')).toHaveText(
+    'Refund requested. The gateway confirms it in a moment.',
+  )
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'refunded', { timeout: 20_000 })
 
   await expect(async () => {
@@ -137,10 +142,10 @@ test('support answers a shopper’s request, the shopper reads the reply; a refu
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered', { timeout: 20_000 })
   page.once('dialog', (dialog) => void dialog.accept())
   await page.getByTestId('admin-refund').click()
-  await expect(page.getByTestId('admin-refund-result')).toHaveText(
+  await expect(page.getByTestId('admin-action-result')).toHaveText(
     'This refund is above your refund limit. Ask an admin.',
   )
-  await expect(page.getByTestId('admin-refund-result')).toHaveAttribute('role', 'alert')
+  await expect(page.getByTestId('admin-action-result')).toHaveAttribute('role', 'alert')
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered')
   await shopperContext.close()
 })

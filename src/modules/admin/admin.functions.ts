@@ -10,6 +10,7 @@ import { z } from 'zod'
 import { getOrderDetail } from '../orders/order-queries.server'
 import { refundAsStaff } from '../orders/orders.doors.server'
 import { orderIdSchema, supportReplyInputSchema } from '../orders/orders.schemas'
+import { cancelOrderAsStaff, resendDeliveryMail } from '../orders/staff-order-actions.server'
 import { answerSupportRequest, supportInbox } from '../orders/support.server'
 import { attempt } from '../errors/attempt.server'
 import { adminOrdersQuerySchema, auditQuerySchema, supportInboxQuerySchema, type StaffViewer } from './admin.schemas'
@@ -54,6 +55,26 @@ export const adminOrderFn = createServerFn({ method: 'GET' })
 export const adminRefundFn = createServerFn({ method: 'POST' })
   .validator(z.object({ id: orderIdSchema }))
   .handler(({ data }) => attempt(async () => refundAsStaff(await openDoor(getRequest()), data.id)))
+
+/** Cancel an order that is not paid yet (staff, audited). */
+export const adminCancelOrderFn = createServerFn({ method: 'POST' })
+  .validator(z.object({ id: orderIdSchema }))
+  .handler(({ data }) =>
+    attempt(async () => {
+      const door = await openDoor(getRequest())
+      await cancelOrderAsStaff(door.db, await door.staff(), data.id)
+    }),
+  )
+
+/** Send a delivered order's delivery e-mail to the buyer again (staff, audited). */
+export const adminResendDeliveryFn = createServerFn({ method: 'POST' })
+  .validator(z.object({ id: orderIdSchema }))
+  .handler(({ data }) =>
+    attempt(async () => {
+      const door = await openDoor(getRequest())
+      await resendDeliveryMail(door.db, await door.staff(), data.id)
+    }),
+  )
 
 /** Support requests: waiting ones first come, first served; answered ones newest first. */
 export const adminSupportInboxFn = createServerFn({ method: 'GET' })

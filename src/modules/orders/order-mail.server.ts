@@ -41,9 +41,14 @@ export async function composeOrderMail(db: Db, orderId: string, kind: OrderMailK
   return { to: order.email, subject: w.subject[kind](order.number), text: lines.join('\n') }
 }
 
-export async function orderMailJob({ orderId, kind, paymentId }: MailJobPayload, ctx: JobContext): Promise<void> {
+export async function orderMailJob(
+  { orderId, kind, paymentId, resendOf }: MailJobPayload,
+  ctx: JobContext,
+): Promise<void> {
   // Exactly once per order event: a run after a crash between sending and completing finds the
   // mail recorded on its job and sends nothing; the key doubles as the Message-ID.
-  const idempotencyKey = ['order-mail', orderId, kind, paymentId].filter(Boolean).join(':')
+  const idempotencyKey = ['order-mail', orderId, kind, paymentId, resendOf && `resend-${resendOf}`]
+    .filter(Boolean)
+    .join(':')
   await onceForJob(ctx, async () => sendMail({ ...(await composeOrderMail(ctx.db, orderId, kind)), idempotencyKey }))
 }

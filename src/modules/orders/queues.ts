@@ -28,6 +28,8 @@ export interface MailJobPayload {
   kind: OrderMailKind
   /** The refunded payment, for `payment_returned`. */
   paymentId?: string
+  /** Staff sent the delivery mail again: the timeline event that asked for it. */
+  resendOf?: number
 }
 
 export interface SupportReplyMailPayload {

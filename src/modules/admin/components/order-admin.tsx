@@ -3,6 +3,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useMoney } from '~/modules/catalog/use-money'
+import type { ActionResult } from '~/modules/errors/action-result'
 import { actionErrorText } from '~/modules/errors/error-text'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { PAYMENT_STATUS_LABELS } from '~/modules/orders/components/labels'
@@ -10,7 +11,7 @@ import { OrderLines } from '~/modules/orders/components/order-lines'
 import { StatusBadge } from '~/modules/orders/components/status-badge'
 import { SupportThread } from '~/modules/orders/components/support-thread'
 import { Timeline } from '~/modules/orders/components/timeline'
-import { adminRefundFn } from '../admin.functions'
+import { adminCancelOrderFn, adminRefundFn, adminResendDeliveryFn } from '../admin.functions'
 import { adminOrderQuery } from '../admin.queries'
 import { ReplyForm } from './support-reply-form'
 
@@ -22,30 +23,46 @@ export function OrderAdmin({ id }: { id: string }) {
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<{ ok: boolean; text: string }>()
+  const [refundAsked, setRefundAsked] = useState(false)
   // While the order is moving (payment, delivery, a refund just asked for), watch it move.
   const { data: order } = useSuspenseQuery({
     ...adminOrderQuery(id),
     refetchInterval: (query) => {
       const status = query.state.data?.status
       const moving = status === 'awaiting_payment' || status === 'paid' || status === 'fulfilling'
-      return moving || (message?.ok && status !== 'refunded') ? 3000 : false
+      return moving || (refundAsked && status !== 'refunded') ? 3000 : false
     },
   })
 
-  const refund = async () => {
-    if (!window.confirm(t`Refund ${money(order.totalMinor, order.currency)} to the shopper through the gateway?`))
-      return
+  /** Asks, runs one staff action, says how it went and reloads what it changed. */
+  const act = async (question: string, action: () => Promise<ActionResult<unknown>>, done: string) => {
+    if (!window.confirm(question)) return
     setBusy(true)
     setMessage(undefined)
-    const result = await adminRefundFn({ data: { id } })
+    const result = await action()
     setBusy(false)
-    setMessage(
-      result.ok
-        ? { ok: true, text: t`Refund requested. The gateway confirms it in a moment.` }
-        : { ok: false, text: actionErrorText(i18n, result) },
-    )
+    setMessage(result.ok ? { ok: true, text: done } : { ok: false, text: actionErrorText(i18n, result) })
     await queryClient.invalidateQueries({ queryKey: ['admin'] })
+    return result.ok
   }
+  const refund = async () => {
+    const ok = await act(
+      t`Refund ${money(order.totalMinor, order.currency)} to the shopper through the gateway?`,
+      () => adminRefundFn({ data: { id } }),
+      t`Refund requested. The gateway confirms it in a moment.`,
+    )
+    if (ok) setRefundAsked(true)
+  }
+  const resend = () =>
+    act(
+      t`Send the delivery e-mail to ${order.email} again?`,
+      () => adminResendDeliveryFn({ data: { id } }),
+      t`The delivery e-mail is on its way again.`,
+    )
+  const cancel = () =>
+    act(t`Cancel this unpaid order?`, () => adminCancelOrderFn({ data: { id } }), t`The order was cancelled.`)
+  const button =
+    'rounded-lg border border-[var(--border)] px-4 py-2 font-semibold hover:bg-brand-50 disabled:opacity-50 dark:hover:bg-white/5'
 
   return (
     <div className="space-y-6" data-testid="admin-order">
@@ -92,22 +109,46 @@ export function OrderAdmin({ id }: { id: string }) {
               </li>
             ))}
           </ul>
-          {order.status === 'delivered' && (
-            <button
-              type="button"
-              onClick={() => void refund()}
-              disabled={busy}
-              className="rounded-lg border border-red-600 px-4 py-2 font-semibold text-danger hover:bg-red-50 disabled:opacity-50 dark:hover:bg-red-950"
-              data-testid="admin-refund"
-            >
-              <Trans>Refund in full</Trans>
-            </button>
-          )}
+          <div className="flex flex-wrap gap-2">
+            {order.status === 'delivered' && (
+              <>
+                <button
+                  type="button"
+                  onClick={() => void refund()}
+                  disabled={busy}
+                  className="rounded-lg border border-red-600 px-4 py-2 font-semibold text-danger hover:bg-red-50 disabled:opacity-50 dark:hover:bg-red-950"
+                  data-testid="admin-refund"
+                >
+                  <Trans>Refund in full</Trans>
+                </button>
+                <button
+                  type="button"
+                  onClick={() => void resend()}
+                  disabled={busy}
+                  className={button}
+                  data-testid="admin-resend"
+                >
+                  <Trans>Resend delivery e-mail</Trans>
+                </button>
+              </>
+            )}
+            {(order.status === 'created' || order.status === 'awaiting_payment') && (
+              <button
+                type="button"
+                onClick={() => void cancel()}
+                disabled={busy}
+                className={button}
+                data-testid="admin-cancel"
+              >
+                <Trans>Cancel order</Trans>
+              </button>
+            )}
+          </div>
           {message && (
             <p
               role={message.ok ? 'status' : 'alert'}
               className={message.ok ? 'text-sm' : 'text-sm text-danger'}
-              data-testid="admin-refund-result"
+              data-testid="admin-action-result"
             >
               {message.text}
             </p>

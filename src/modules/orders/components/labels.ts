@@ -55,6 +55,7 @@ export const EVENT_LABELS: Record<string, MessageDescriptor> = {
   delivery_failed: msg`Delivery failed`,
   support_request: msg`Help requested`,
   support_reply: msg`Support replied`,
+  delivery_mail_resent: msg`Delivery e-mail sent again`,
   refund_skipped: msg`No payment to return`,
 }
 
