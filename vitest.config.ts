@@ -10,6 +10,7 @@ const BUILT_SERVER_SUITES = [
   'tests/integration/start-without-database.test.ts',
   'tests/integration/html-cache.test.ts',
   'tests/integration/malformed-input.test.ts',
+  'tests/integration/admin-access.test.ts',
 ]
 
 // Kept apart from vite.config.ts so tests do not load the Start, Lingui and Tailwind plugins; only

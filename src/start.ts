@@ -3,7 +3,12 @@
  * server functions, so it is registered here explicitly.
  */
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
-import { isValidatorFailure, markServerFnReached, refuseInvalidServerFnInput } from './server/http/server-fn-guard'
+import {
+  isValidatorFailure,
+  markServerFnReached,
+  refuseInvalidServerFnInput,
+  refuseServerFnCall,
+} from './server/http/server-fn-guard'
 import { handleOidcRequest } from './server/oidc/handle'
 import { isOidcPath } from './server/oidc/issuer'
 import { unauthenticatedMiddleware } from './modules/auth/auth-middleware'
@@ -18,7 +23,8 @@ const csrfMiddleware = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType =
 
 /**
  * Runs first in every server function: tells the server entry the call decoded (so a later 5xx is
- * a real failure, see server-fn-guard.ts) and answers a validator refusal with 400.
+ * a real failure, see server-fn-guard.ts), answers a validator refusal with 400 and a thrown
+ * refusal with its own status (401, 403, 404, 409…).
  */
 const inputGuardMiddleware = createMiddleware({ type: 'function' }).server(async ({ next }) => {
   markServerFnReached()
@@ -26,6 +32,7 @@ const inputGuardMiddleware = createMiddleware({ type: 'function' }).server(async
     return await next()
   } catch (error) {
     if (isValidatorFailure(error)) refuseInvalidServerFnInput()
+    else refuseServerFnCall(error)
     throw error
   }
 })

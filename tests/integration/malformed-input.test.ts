@@ -16,6 +16,7 @@ const UUID = '00000000-0000-4000-8000-000000000000'
 
 /** Every API route of src/routes/api with the methods it answers ($id filled with junk too). */
 const API_ROUTES: Array<[string, string[]]> = [
+  ['/api/admin/audit.csv', ['GET']],
   ['/api/users/me', ['GET', 'PATCH']],
   ['/api/ms/promoters', ['GET', 'POST']],
   ['/api/ms/referral/reconciliation', ['GET']],

@@ -18,6 +18,12 @@ import { auditPage } from './audit-page.server'
 import { dashboardFigures } from './dashboard.server'
 import { searchOrders } from './orders.server'
 
+/*
+ * Every function below asks the door first: a caller who may not use it is refused by a throw
+ * (401 signed out, 403 shopper, promoter or support where admin-only); what a permitted action
+ * then refuses (a conflict, the support refund limit) is its ActionResult for the screen to show.
+ */
+
 /** The signed-in staff member, or null for visitors and shoppers (the layout then answers 404). */
 export const staffViewerFn = createServerFn({ method: 'GET' }).handler(async (): Promise<StaffViewer | null> => {
   const caller = await (await openDoor(getRequest())).caller()
@@ -54,27 +60,29 @@ export const adminOrderFn = createServerFn({ method: 'GET' })
 /** Refund in full through the gateway: support up to its limit, admins any amount (audited). */
 export const adminRefundFn = createServerFn({ method: 'POST' })
   .validator(z.object({ id: orderIdSchema }))
-  .handler(({ data }) => attempt(async () => refundAsStaff(await openDoor(getRequest()), data.id)))
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    await door.staff()
+    return attempt(() => refundAsStaff(door, data.id))
+  })
 
 /** Cancel an order that is not paid yet (staff, audited). */
 export const adminCancelOrderFn = createServerFn({ method: 'POST' })
   .validator(z.object({ id: orderIdSchema }))
-  .handler(({ data }) =>
-    attempt(async () => {
-      const door = await openDoor(getRequest())
-      await cancelOrderAsStaff(door.db, await door.staff(), data.id)
-    }),
-  )
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const staff = await door.staff()
+    return attempt(() => cancelOrderAsStaff(door.db, staff, data.id))
+  })
 
 /** Send a delivered order's delivery e-mail to the buyer again (staff, audited). */
 export const adminResendDeliveryFn = createServerFn({ method: 'POST' })
   .validator(z.object({ id: orderIdSchema }))
-  .handler(({ data }) =>
-    attempt(async () => {
-      const door = await openDoor(getRequest())
-      await resendDeliveryMail(door.db, await door.staff(), data.id)
-    }),
-  )
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const staff = await door.staff()
+    return attempt(() => resendDeliveryMail(door.db, staff, data.id))
+  })
 
 /** Support requests: waiting ones first come, first served; answered ones newest first. */
 export const adminSupportInboxFn = createServerFn({ method: 'GET' })
@@ -88,12 +96,11 @@ export const adminSupportInboxFn = createServerFn({ method: 'GET' })
 /** Answer a support request: the shopper sees it on the order page and gets a mail (audited). */
 export const adminSupportReplyFn = createServerFn({ method: 'POST' })
   .validator(supportReplyInputSchema)
-  .handler(({ data }) =>
-    attempt(async () => {
-      const door = await openDoor(getRequest())
-      return answerSupportRequest(door.db, await door.staff(), data)
-    }),
-  )
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const staff = await door.staff()
+    return attempt(() => answerSupportRequest(door.db, staff, data))
+  })
 
 /** The audit log, newest first (admins). */
 export const adminAuditFn = createServerFn({ method: 'GET' })

@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import { AppError } from '../../modules/errors/app-error'
 import { log } from '../log'
-import { errorResponse } from './respond'
+import { classifyError, errorResponse, markServerFnRefusal } from './respond'
 
 interface CallState {
   reached: boolean
@@ -49,6 +49,19 @@ export function refuseInvalidServerFnInput(): void {
   if (!state) return // a call made during SSR, not from a client
   setResponseStatus(400)
   log.warn({ status: 400 }, 'server function input refused by its validator')
+}
+
+/**
+ * A server function that refused its caller by throwing (sign-in required 401, not staff 403, not
+ * found 404, conflict 409, …) answers with that status instead of Start's 200 around the error, so
+ * proxies, logs and API clients see a refusal; the client decodes the body either way. Calls made
+ * during SSR leave the page's status alone. Bugs (INTERNAL) keep Start's answer.
+ */
+export function refuseServerFnCall(error: unknown): void {
+  if (!callState.getStore()) return
+  const refusal = classifyError(error)
+  if (refusal.code === 'INTERNAL') return
+  markServerFnRefusal(refusal)
 }
 
 /** Start's words for an id it does not know (see getServerFnById in @tanstack/start-server-core). */

@@ -1,0 +1,121 @@
+/**
+ * Issue 15, acceptance 4: every back-office server function, called over HTTP as Start's client
+ * calls it, against the built server. Visitors get 401, shoppers and promoters 403, support 403
+ * where a function is for admins; a staff call with invalid input gets 400 with a code; staff get
+ * their answer.
+ */
+import { toJSONAsync } from 'seroval'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestUser, TestUserInput } from '../../src/modules/workshop/test-users.schemas'
+import { Browser, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const UUID = '00000000-0000-4000-8000-000000000000'
+
+type Who = 'visitor' | 'shopper' | 'promoter' | 'support' | 'admin'
+
+/** Each admin server function: its method, a valid input, an invalid one, and who may call it. */
+const FUNCTIONS: Array<{ name: string; method: 'GET' | 'POST'; valid: unknown; invalid?: unknown; admin?: true }> = [
+  { name: 'adminDashboardFn', method: 'GET', valid: undefined },
+  { name: 'adminOrdersFn', method: 'GET', valid: { q: 'GT-NONE' }, invalid: { status: 'lost', page: 0 } },
+  { name: 'adminOrderFn', method: 'GET', valid: { id: UUID }, invalid: { id: 'not-an-id' } },
+  { name: 'adminRefundFn', method: 'POST', valid: { id: UUID }, invalid: { id: 42 } },
+  { name: 'adminCancelOrderFn', method: 'POST', valid: { id: UUID }, invalid: {} },
+  { name: 'adminResendDeliveryFn', method: 'POST', valid: { id: UUID }, invalid: { id: '' } },
+  { name: 'adminSupportInboxFn', method: 'GET', valid: { answered: false }, invalid: { page: -1 } },
+  {
+    name: 'adminSupportReplyFn',
+    method: 'POST',
+    valid: { requestId: 2_000_000_000, message: 'Hello' },
+    invalid: { requestId: 'x', message: '' },
+  },
+  { name: 'adminAuditFn', method: 'GET', valid: {}, invalid: { from: 'yesterday' }, admin: true },
+]
+
+let server: RunningServer
+const browsers = new Map<Who, Browser>()
+let bundle = ''
+
+/** Server-function ids of this build, by exported name (Start hashes them). */
+function serverFnId(name: string): string {
+  const id = new RegExp(`"([0-9a-f]{64})": \\{\\s*functionName: "${name}_createServerFn_handler"`).exec(bundle)?.[1]
+  if (!id) throw new Error(`server function ${name} not found in the build`)
+  return id
+}
+
+async function call(who: Who, name: string, method: 'GET' | 'POST', data: unknown) {
+  const browser = browsers.get(who)!
+  const payload = JSON.stringify(await toJSONAsync({ data }))
+  const headers = { 'x-tsr-serverfn': 'true', accept: 'application/json', origin: browser.base }
+  const id = serverFnId(name)
+  const response =
+    method === 'GET'
+      ? await browser.request(`/_serverFn/${id}?payload=${encodeURIComponent(payload)}`, { headers })
+      : await browser.request(`/_serverFn/${id}`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: payload,
+        })
+  return { status: response.status, text: await response.text() }
+}
+
+beforeAll(async () => {
+  bundle = readFileSync(path.join(ROOT, 'dist/server/server.js'), 'utf8')
+  server = await startServer({ ALLOW_TEST_FIXTURES: 'true' })
+  const make = async (input: TestUserInput) => {
+    const response = await fetch(`${server.base}/api/workshop/test-users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    })
+    expect(response.status).toBe(201)
+    return (await response.json()) as TestUser
+  }
+  browsers.set('visitor', new Browser(server.base))
+  const accounts: Array<[Who, TestUserInput]> = [
+    ['shopper', {}],
+    ['promoter', { promoter: true }],
+    ['support', { role: 'support' }],
+    ['admin', { role: 'admin' }],
+  ]
+  for (const [who, input] of accounts) {
+    const user = await make(input)
+    const browser = new Browser(server.base)
+    await signInViaStorefront(browser, { email: user.email, password: user.password })
+    browsers.set(who, browser)
+  }
+}, 240_000)
+afterAll(async () => {
+  await server?.stop()
+})
+
+describe('back-office server functions', () => {
+  it.each(FUNCTIONS)(
+    '$name: 401 visitor, 403 shopper and promoter, support and admin as allowed, 400 for bad input',
+    async (fn) => {
+      const refused: Array<[Who, number]> = [
+        ['visitor', 401],
+        ['shopper', 403],
+        ['promoter', 403],
+        ...(fn.admin ? ([['support', 403]] as Array<[Who, number]>) : []),
+      ]
+      for (const [who, status] of refused) {
+        const r = await call(who, fn.name, fn.method, fn.valid)
+        expect(r.status, `${who}: ${r.text.slice(0, 200)}`).toBe(status)
+      }
+      for (const who of fn.admin ? (['admin'] as Who[]) : (['support', 'admin'] as Who[])) {
+        const r = await call(who, fn.name, fn.method, fn.valid)
+        // Allowed through the door: an answer, or the use case's own refusal of this made-up id.
+        expect([200, 404], `${who}: ${r.text.slice(0, 200)}`).toContain(r.status)
+      }
+      if (fn.invalid !== undefined) {
+        const r = await call('admin', fn.name, fn.method, fn.invalid)
+        expect(r.status, r.text.slice(0, 200)).toBe(400)
+        // The validator's issues travel in the body, each with its machine-readable code and path.
+        expect(r.text).toMatch(/invalid_type|invalid_value|invalid_format|too_small|too_big/)
+      }
+    },
+  )
+})
