@@ -116,6 +116,11 @@ const schema = z.object({
    * have no limit). 5000 is $50.00 / €50.00.
    */
   SUPPORT_REFUND_LIMIT_MINOR: z.coerce.number().int().min(0).default(5000),
+  /**
+   * Withdrawals above this amount (minor units of their currency) need the approval of two
+   * different admins. 50000 is $500.00 / €500.00.
+   */
+  WITHDRAWAL_SECOND_APPROVAL_MINOR: z.coerce.number().int().min(0).default(50_000),
   /** Simulated delivery time of the sandbox supplier, in milliseconds. */
   SANDBOX_SUPPLIER_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
   /** Run the background job worker in this process (every instance does by default). */

@@ -26,6 +26,8 @@ import {
   rejectWithdrawal,
   requestWithdrawal,
 } from '../../src/modules/affiliate/withdrawals.server'
+import { config } from '../../app.config'
+import { listAudit } from '../../src/modules/admin/audit.server'
 import { AppError } from '../../src/modules/errors/app-error'
 import type { Db } from '../../src/server/db/client'
 import { drainJobs, enqueue } from '../../src/server/jobs'
@@ -323,6 +325,41 @@ describe('withdrawals', () => {
     })
     expect((await errorCode(rejectWithdrawal(db, w.id, operator, 'late'))).code).toBe('CONFLICT')
     expect((await listWithdrawals(db, promoter.userId)).map((x) => x.status)).toEqual(['paid'])
+  })
+
+  it('needs two different admins above the second-approval amount, and pays with a reference', async () => {
+    const promoter = await makePromoter(db)
+    await earnAvailable(promoter, 2_400_000) // 1200.00
+    const adminA = { id: await makeUser(db, 'admin-a'), email: 'admin-a@example.test' }
+    const adminB = { id: await makeUser(db, 'admin-b'), email: 'admin-b@example.test' }
+    const limit = config().WITHDRAWAL_SECOND_APPROVAL_MINOR
+    const big = await requestWithdrawal(db, promoter.userId, { amountMinor: limit + 1, payout: IBAN })
+    expect(await approveWithdrawal(db, big.id, adminA)).toMatchObject({
+      status: 'requested',
+      awaitingSecondApproval: true,
+    })
+    expect(await errorCode(approveWithdrawal(db, big.id, adminA))).toEqual({
+      code: 'CONFLICT',
+      messages: ['second_approver_required'],
+    })
+    expect((await errorCode(markWithdrawalPaid(db, big.id, adminA))).messages).toEqual(['invalid_transition'])
+    expect(await approveWithdrawal(db, big.id, adminB)).toMatchObject({
+      status: 'approved',
+      awaitingSecondApproval: false,
+    })
+    expect(await markWithdrawalPaid(db, big.id, adminA, 'SEPA-20261125-0001')).toMatchObject({
+      status: 'paid',
+      payoutReference: 'SEPA-20261125-0001',
+    })
+    const trail = await listAudit(db, { targetType: 'withdrawal', targetId: big.id })
+    expect(trail.map((e) => [e.action, e.actor])).toEqual([
+      ['withdrawal.pay', adminA.email],
+      ['withdrawal.approve', adminB.email],
+      ['withdrawal.first_approval', adminA.email],
+    ])
+    // At the limit itself one approval is enough.
+    const atLimit = await requestWithdrawal(db, promoter.userId, { amountMinor: limit, payout: IBAN })
+    expect(await approveWithdrawal(db, atLimit.id, adminA)).toMatchObject({ status: 'approved' })
   })
 
   it('returns the funds on rejection and refuses below-minimum or uncovered amounts', async () => {

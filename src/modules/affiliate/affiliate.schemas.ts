@@ -53,7 +53,8 @@ export type RequestWithdrawalInput = z.input<typeof requestWithdrawalSchema>
 
 export const operatorActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('approve') }),
-  z.object({ action: z.literal('pay') }),
+  /** The payout's reference at the payment provider (bank transfer id, wallet transaction id). */
+  z.object({ action: z.literal('pay'), reference: z.string().trim().min(1).max(120).optional() }),
   z.object({ action: z.literal('reject'), note: z.string().trim().min(1).max(500) }),
 ])
 
@@ -137,6 +138,9 @@ export interface WithdrawalView {
   destination: string
   status: 'requested' | 'approved' | 'paid' | 'rejected'
   note: string | null
+  /** Above the second-approval amount: one admin has approved, a different one must too. */
+  awaitingSecondApproval: boolean
+  payoutReference: string | null
   createdAt: string
   updatedAt: string
 }

@@ -7,6 +7,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
 import { withdrawals, type WithdrawalStatus } from '../../server/db/schema'
+import { config } from '../../../app.config'
 import { recordAudit } from '../admin/audit.server'
 import { AppError } from '../errors/app-error'
 import type { WithdrawalView } from './affiliate.schemas'
@@ -27,6 +28,8 @@ export function toView(row: WithdrawalRow, opts: { mask: boolean } = { mask: tru
     destination: opts.mask ? maskDestination(row.method, row.destination) : row.destination,
     status: row.status,
     note: row.note,
+    awaitingSecondApproval: row.status === 'requested' && row.firstApprovedBy !== null,
+    payoutReference: row.payoutReference,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -106,7 +109,7 @@ async function transition(
   from: WithdrawalStatus[],
   to: WithdrawalStatus,
   staff: Staff,
-  extra: { note?: string } = {},
+  extra: { note?: string; payoutReference?: string } = {},
 ): Promise<WithdrawalView> {
   return db.transaction(async (tx) => {
     const at = now()
@@ -118,7 +121,13 @@ async function transition(
     if (!existing) throw new AppError('NOT_FOUND', 'Withdrawal not found')
     const [row] = await tx
       .update(withdrawals)
-      .set({ status: to, decidedBy: staff.id, updatedAt: at, ...(extra.note ? { note: extra.note } : {}) })
+      .set({
+        status: to,
+        decidedBy: staff.id,
+        updatedAt: at,
+        ...(extra.note ? { note: extra.note } : {}),
+        ...(extra.payoutReference ? { payoutReference: extra.payoutReference } : {}),
+      })
       .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from)))
       .returning()
     if (!row) {
@@ -136,6 +145,7 @@ async function transition(
         amountMinor: row.amountMinor,
         currency: row.currency,
         ...(extra.note ? { note: extra.note } : {}),
+        ...(extra.payoutReference ? { payoutReference: extra.payoutReference } : {}),
       },
     })
     const postings =
@@ -164,10 +174,48 @@ interface Staff {
   email: string
 }
 
-export const approveWithdrawal = (db: Db, id: string, staff: Staff) =>
-  transition(db, id, ['requested'], 'approved', staff)
+/**
+ * Approves a requested withdrawal. Above WITHDRAWAL_SECOND_APPROVAL_MINOR the first admin's
+ * approval is only recorded (the request stays 'requested', audited as a first approval) and a
+ * different admin must approve too; the same admin approving again is a CONFLICT.
+ */
+export async function approveWithdrawal(db: Db, id: string, staff: Staff): Promise<WithdrawalView> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update')
+    if (!row) throw new AppError('NOT_FOUND', 'Withdrawal not found')
+    const needsTwo = row.amountMinor > config().WITHDRAWAL_SECOND_APPROVAL_MINOR
+    if (row.status === 'requested' && needsTwo && row.firstApprovedBy === null) {
+      const at = now()
+      const [first] = await tx
+        .update(withdrawals)
+        .set({ firstApprovedBy: staff.id, firstApprovedAt: at, updatedAt: at })
+        .where(eq(withdrawals.id, id))
+        .returning()
+      await recordAudit(tx, staff, {
+        action: 'withdrawal.first_approval',
+        targetType: 'withdrawal',
+        targetId: id,
+        before: { status: row.status, firstApprovedBy: null },
+        after: {
+          status: row.status,
+          firstApprovedBy: staff.email,
+          amountMinor: row.amountMinor,
+          currency: row.currency,
+        },
+      })
+      return toView(first!, { mask: false })
+    }
+    if (row.status === 'requested' && needsTwo && row.firstApprovedBy === staff.id) {
+      throw new AppError('CONFLICT', 'A second admin must approve this withdrawal', {
+        issues: [{ path: 'approver', message: 'second_approver_required' }],
+      })
+    }
+    return transition(tx, id, ['requested'], 'approved', staff)
+  })
+}
 
-export const markWithdrawalPaid = (db: Db, id: string, staff: Staff) => transition(db, id, ['approved'], 'paid', staff)
+export const markWithdrawalPaid = (db: Db, id: string, staff: Staff, payoutReference?: string) =>
+  transition(db, id, ['approved'], 'paid', staff, { payoutReference })
 
 /** Rejecting returns the funds to the available balance. */
 export const rejectWithdrawal = (db: Db, id: string, staff: Staff, note: string) =>

@@ -242,6 +242,14 @@ export const withdrawals = pgTable(
     /** Operator's reason for a rejection, shown to the promoter. */
     note: text('note'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Above WITHDRAWAL_SECOND_APPROVAL_MINOR two admins approve: the first one is recorded here
+     * (status stays 'requested'); a different admin's approval then moves it to 'approved'.
+     */
+    firstApprovedBy: uuid('first_approved_by').references(() => users.id, { onDelete: 'set null' }),
+    firstApprovedAt: tstz('first_approved_at'),
+    /** The payout's reference at the payment provider, recorded when it is marked paid. */
+    payoutReference: text('payout_reference'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,7 +4,10 @@ import { operatorActionSchema } from '~/modules/affiliate/affiliate.schemas'
 import { approveWithdrawal, markWithdrawalPaid, rejectWithdrawal } from '~/modules/affiliate/withdrawals.server'
 import { handle, json, pathParam, readJson, restHandlers } from '~/server/http/respond'
 
-/** Operators: POST {action: 'approve' | 'pay' | 'reject', note?}. */
+/**
+ * Admins: POST {action: 'approve'} | {action: 'pay', reference?} | {action: 'reject', note}. Above
+ * WITHDRAWAL_SECOND_APPROVAL_MINOR a first approval answers with `awaitingSecondApproval: true`.
+ */
 export const Route = createFileRoute('/api/ms/withdrawals/$id')({
   server: {
     handlers: restHandlers({
@@ -17,7 +20,7 @@ export const Route = createFileRoute('/api/ms/withdrawals/$id')({
           input.action === 'approve'
             ? await approveWithdrawal(d.db, id, operator)
             : input.action === 'pay'
-              ? await markWithdrawalPaid(d.db, id, operator)
+              ? await markWithdrawalPaid(d.db, id, operator, input.reference)
               : await rejectWithdrawal(d.db, id, operator, input.note)
         return json(result)
       }),
