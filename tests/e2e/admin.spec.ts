@@ -150,7 +150,7 @@ test('support answers a shopper’s request, the shopper reads the reply; a refu
   await shopperContext.close()
 })
 
-test('the audit log is for admins: support neither sees it nor downloads it; an admin filters it and downloads the CSV', async ({
+test('the audit log and withdrawals are for admins: support neither sees nor downloads them; an admin filters the log and downloads the CSV', async ({
   page,
   browser,
   newUser,
@@ -160,12 +160,17 @@ test('the audit log is for admins: support neither sees it nor downloads it; an 
   await signInAs(supportPage, await newUser({ role: 'support' }))
   await gotoHydrated(supportPage, '/admin')
   await expect(supportPage.getByTestId('admin-nav-audit')).toHaveCount(0)
+  await expect(supportPage.getByTestId('admin-nav-withdrawals')).toHaveCount(0)
   expect((await supportPage.goto('/admin/audit'))?.status()).toBe(404)
+  expect((await supportPage.goto('/admin/withdrawals'))?.status()).toBe(404)
   expect((await supportPage.request.get('/api/admin/audit.csv')).status()).toBe(403)
   await supportContext.close()
 
   await signInAs(page, await newUser({ role: 'admin' }))
   await gotoHydrated(page, '/de/admin')
+  await page.getByTestId('admin-nav-withdrawals').click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Auszahlungen')
+  await expect(page.getByTestId('withdrawals-empty').or(page.getByTestId('withdrawals-table'))).toBeVisible()
   await page.getByTestId('admin-nav-audit').click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prüfprotokoll')
   await page.getByTestId('audit-filter').locator('input[name=action]').fill('no.such-action')

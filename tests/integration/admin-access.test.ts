@@ -32,6 +32,14 @@ const FUNCTIONS: Array<{ name: string; method: 'GET' | 'POST'; valid: unknown; i
     invalid: { requestId: 'x', message: '' },
   },
   { name: 'adminAuditFn', method: 'GET', valid: {}, invalid: { from: 'yesterday' }, admin: true },
+  { name: 'adminWithdrawalsFn', method: 'GET', valid: undefined, admin: true },
+  {
+    name: 'adminWithdrawalActionFn',
+    method: 'POST',
+    valid: { id: UUID, decision: { action: 'approve' } },
+    invalid: { id: 'x', decision: { action: 'explode' } },
+    admin: true,
+  },
 ]
 
 let server: RunningServer

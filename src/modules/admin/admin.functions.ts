@@ -12,6 +12,13 @@ import { refundAsStaff } from '../orders/orders.doors.server'
 import { orderIdSchema, supportReplyInputSchema } from '../orders/orders.schemas'
 import { cancelOrderAsStaff, resendDeliveryMail } from '../orders/staff-order-actions.server'
 import { answerSupportRequest, supportInbox } from '../orders/support.server'
+import { operatorActionSchema } from '../affiliate/affiliate.schemas'
+import {
+  approveWithdrawal,
+  markWithdrawalPaid,
+  rejectWithdrawal,
+  withdrawalQueue,
+} from '../affiliate/withdrawals.server'
 import { attempt } from '../errors/attempt.server'
 import { adminOrdersQuerySchema, auditQuerySchema, supportInboxQuerySchema, type StaffViewer } from './admin.schemas'
 import { auditPage } from './audit-page.server'
@@ -109,4 +116,27 @@ export const adminAuditFn = createServerFn({ method: 'GET' })
     const door = await openDoor(getRequest())
     await door.admin()
     return auditPage(door.db, data)
+  })
+
+/** Withdrawals waiting for a decision or a payout (admins). */
+export const adminWithdrawalsFn = createServerFn({ method: 'GET' }).handler(async () => {
+  const door = await openDoor(getRequest())
+  const admin = await door.admin()
+  return { rows: await withdrawalQueue(door.db), viewerId: admin.id }
+})
+
+/** Approve, reject with a reason, or mark paid with the payout reference (admins, audited). */
+export const adminWithdrawalActionFn = createServerFn({ method: 'POST' })
+  .validator(z.object({ id: z.uuid(), decision: operatorActionSchema }))
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const admin = await door.admin()
+    const { id, decision } = data
+    return attempt(() =>
+      decision.action === 'approve'
+        ? approveWithdrawal(door.db, id, admin)
+        : decision.action === 'pay'
+          ? markWithdrawalPaid(door.db, id, admin, decision.reference)
+          : rejectWithdrawal(door.db, id, admin, decision.note),
+    )
   })

@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
-import { adminAuditFn, adminDashboardFn, adminOrderFn, adminOrdersFn, adminSupportInboxFn } from './admin.functions'
+import {
+  adminAuditFn,
+  adminDashboardFn,
+  adminOrderFn,
+  adminOrdersFn,
+  adminSupportInboxFn,
+  adminWithdrawalsFn,
+} from './admin.functions'
 import type { AdminOrdersQuery, AuditQuery, SupportInboxQuery } from './admin.schemas'
 
 /** The dashboard refreshes every 30 s while open: staff watch it during a sale. */
@@ -17,3 +24,6 @@ export const supportInboxQuery = (query: SupportInboxQuery) =>
 
 export const adminAuditQuery = (query: AuditQuery) =>
   queryOptions({ queryKey: ['admin', 'audit', query], queryFn: () => adminAuditFn({ data: query }) })
+
+export const adminWithdrawalsQuery = () =>
+  queryOptions({ queryKey: ['admin', 'withdrawals'], queryFn: () => adminWithdrawalsFn() })

@@ -130,6 +130,13 @@ export interface Performance {
   days: PerformanceDay[]
 }
 
+/** A withdrawal in the back office's queue. */
+export interface WithdrawalQueueRow extends WithdrawalView {
+  promoterEmail: string
+  /** The admin who gave the first of two approvals (their user id), if any. */
+  firstApprovedBy: string | null
+}
+
 export interface WithdrawalView {
   id: string
   amountMinor: number

@@ -6,11 +6,11 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
-import { withdrawals, type WithdrawalStatus } from '../../server/db/schema'
+import { users, withdrawals, type WithdrawalStatus } from '../../server/db/schema'
 import { config } from '../../../app.config'
 import { recordAudit } from '../admin/audit.server'
 import { AppError } from '../errors/app-error'
-import type { WithdrawalView } from './affiliate.schemas'
+import type { WithdrawalQueueRow, WithdrawalView } from './affiliate.schemas'
 import { requestWithdrawalSchema } from './affiliate.schemas'
 import { now } from './clock'
 import { balanceOf, lockPromoter, move, postTransaction } from './ledger.server'
@@ -86,6 +86,22 @@ export async function listWithdrawals(db: Db, promoterId: string): Promise<Withd
     .orderBy(desc(withdrawals.createdAt))
     .limit(200)
   return rows.map((r) => toView(r))
+}
+
+/** The back office's queue: open requests with the promoter's e-mail and who approved first. */
+export async function withdrawalQueue(db: Db): Promise<WithdrawalQueueRow[]> {
+  const rows = await db
+    .select({ withdrawal: withdrawals, promoterEmail: users.email })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.promoterId))
+    .where(inArray(withdrawals.status, ['requested', 'approved']))
+    .orderBy(withdrawals.createdAt)
+    .limit(500)
+  return rows.map((r) => ({
+    ...toView(r.withdrawal, { mask: false }),
+    promoterEmail: r.promoterEmail,
+    firstApprovedBy: r.withdrawal.firstApprovedBy,
+  }))
 }
 
 /** Operators' queue: requests awaiting approval or payment, oldest first, destinations in full. */

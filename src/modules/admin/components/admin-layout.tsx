@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { Gamepad2, History, LayoutDashboard, LifeBuoy, ReceiptText, Store } from 'lucide-react'
+import { Banknote, Gamepad2, History, LayoutDashboard, LifeBuoy, ReceiptText, Store } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import type { StaffViewer } from '../admin.schemas'
@@ -46,6 +46,19 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
                 <Trans>Support</Trans>
               </Link>
             </li>
+            {viewer.role === 'admin' && (
+              <li>
+                <Link
+                  to="/{-$locale}/admin/withdrawals"
+                  params={{ locale }}
+                  className={item}
+                  data-testid="admin-nav-withdrawals"
+                >
+                  <Banknote aria-hidden className="size-4" />
+                  <Trans>Withdrawals</Trans>
+                </Link>
+              </li>
+            )}
             {viewer.role === 'admin' && (
               <li>
                 <Link to="/{-$locale}/admin/audit" params={{ locale }} className={item} data-testid="admin-nav-audit">
