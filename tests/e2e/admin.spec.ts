@@ -28,10 +28,12 @@ test('an admin sees today’s payments on the dashboard, in German', async ({ pa
   await expect(robots).toHaveAttribute('content', 'noindex, nofollow')
 
   const usdToday = page.getByTestId('paid-today').locator('tr[data-currency="USD"] td').first()
-  const before = (await usdToday.count()) ? Number((await usdToday.innerText()).match(/\d+/)![0]) : 0
+  const before = (await usdToday.count()) ? Number((await usdToday.innerText()).replace(/\D/g, '')) : 0
   await payByWallet(page, '/de')
   await gotoHydrated(page, '/de/admin')
-  await expect(usdToday).toHaveText(new RegExp(`^${before + 1} Bestellung`))
+  // Other journeys pay at the same time: at least this payment has been counted, in German words.
+  await expect(usdToday).toHaveText(/^[\d.]+ Bestellung(en)?$/)
+  expect(Number((await usdToday.innerText()).replace(/\D/g, ''))).toBeGreaterThanOrEqual(before + 1)
 })
 
 test('the support role sees the dashboard too, named as support; no serious axe finding in either colour mode', async ({
