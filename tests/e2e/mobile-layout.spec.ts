@@ -35,6 +35,8 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('user-name')).toBeVisible()
       expect(await overflowing(page), `${prefix}${url} signed in`).toEqual({ width: 360, culprits: [] })
     }
+    // Paying is the slow part: the result and order pages are checked in the longest-worded locales.
+    if (!['de', 'ru'].includes(locale)) return
     const orderId = await payByWallet(page, prefix)
     expect(await overflowing(page), 'payment result').toEqual({ width: 360, culprits: [] })
     await gotoHydrated(page, `${prefix}/order/details?id=${orderId}`)
