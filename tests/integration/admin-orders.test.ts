@@ -4,7 +4,7 @@
  * LIKE wildcards typed into the box match themselves only.
  */
 import './orders-env'
-import { eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as t from '../../src/server/db/schema'
 import { ADMIN_ORDERS_PAGE_SIZE } from '../../src/modules/admin/admin.schemas'
@@ -75,8 +75,6 @@ describe('searchOrders', () => {
     expect(first.rows[0]!.id).toBe(ids.at(-1))
     const second = await searchOrders(db(), { q, page: 2 })
     expect(second.rows.map((r) => r.id)).toEqual([ids[1], ids[0]])
-    const rows = await db().select({ id: t.orders.id }).from(t.orders).where(inArray(t.orders.id, ids))
-    expect(rows).toHaveLength(ids.length)
   })
 
   it('rejects a malformed query instead of guessing', async () => {
