@@ -183,3 +183,55 @@ test('the audit log and withdrawals are for admins: support neither sees nor dow
   expect(csv.status()).toBe(200)
   expect(await csv.text()).toBe('id,at,actor,action,target_type,target_id,before,after\r\n')
 })
+
+test('a withdrawal above the second-approval amount needs a second admin; the first cannot approve it twice', async ({
+  page,
+  browser,
+  newUser,
+}) => {
+  // 5% of a referred 12,000.00 order: 600.00 available, above the 500.00 second-approval amount.
+  const promoter = await newUser({ promoter: true, referredOrderMinor: 1_200_000 })
+  await signInAs(page, promoter)
+  await gotoHydrated(page, '/affiliate/dashboard')
+  const available = Number(
+    await page.getByTestId('balance-available').locator('[data-amount]').getAttribute('data-amount'),
+  )
+  expect(available).toBeGreaterThan(50_000)
+  const withdraw = page.getByTestId('withdrawal-form')
+  await withdraw.locator('input[name=amount]').fill(String(available / 100))
+  await withdraw.getByRole('radio', { name: 'Wallet' }).check()
+  await withdraw.locator('input[name=destination]').fill(promoter.email)
+  await withdraw.locator('button[type=submit]').click()
+  await expect(page.getByTestId('withdrawals-table').locator('tr[data-status=requested]')).toHaveCount(1)
+
+  const adminPage = async () => {
+    const context = await browser.newContext()
+    const adminTab = await context.newPage()
+    await signInAs(adminTab, await newUser({ role: 'admin' }))
+    await gotoHydrated(adminTab, '/admin/withdrawals')
+    return { context, row: adminTab.getByTestId('withdrawal-row').filter({ hasText: promoter.email }) }
+  }
+  const first = await adminPage()
+  const second = await adminPage()
+  try {
+    await first.row.getByRole('button', { name: 'Approve' }).click()
+    await expect(first.row.getByTestId('withdrawal-state')).toHaveText('Needs a second admin')
+    // The first approver's button stays disabled, saying why (the server's own refusal of a second
+    // approval by the same admin is in tests/integration/affiliate-ledger.test.ts).
+    const again = first.row.getByRole('button', { name: 'Approve' })
+    await expect(again).toBeDisabled()
+    await expect(again).toHaveAttribute('title', /another admin must approve/)
+
+    await second.row.page().reload()
+    await expect(second.row.getByTestId('withdrawal-state')).toHaveText('Needs a second admin')
+    await second.row.getByRole('button', { name: 'Approve' }).click()
+    await expect(second.row.getByTestId('withdrawal-state')).toHaveText('Approved, to pay')
+    second.row.page().once('dialog', (dialog) => void dialog.accept('PAYOUT-E2E-1'))
+    await second.row.getByRole('button', { name: 'Mark paid' }).click()
+    await expect(second.row).toHaveCount(0)
+  } finally {
+    await Promise.all([first.context.close(), second.context.close()])
+  }
+  await page.reload()
+  await expect(page.getByTestId('withdrawals-table').locator('tr[data-status=paid]')).toHaveCount(1)
+})

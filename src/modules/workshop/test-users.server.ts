@@ -12,6 +12,7 @@ import { users } from '../../server/db/schema'
 import { hashPassword } from '../accounts/password.server'
 import { becomePromoter } from '../affiliate/promoters.server'
 import { AppError } from '../errors/app-error'
+import { earnAvailableCommission } from './test-commission.server'
 import { testUserInputSchema, type TestUser } from './test-users.schemas'
 
 /** Refuses unless the setting is on; checked before anything else is read from the request. */
@@ -21,7 +22,12 @@ export function assertTestFixturesEnabled(): void {
 
 export async function createTestUser(db: Db, input: unknown): Promise<TestUser> {
   assertTestFixturesEnabled()
-  const { role, promoter, username } = testUserInputSchema.parse(input)
+  const { role, promoter, username, referredOrderMinor } = testUserInputSchema.parse(input)
+  if (referredOrderMinor !== undefined && !promoter) {
+    throw new AppError('INVALID_INPUT', 'referredOrderMinor needs promoter: true', {
+      issues: [{ path: 'referredOrderMinor', message: 'needs_promoter' }],
+    })
+  }
   const tag = randomBytes(6).toString('hex')
   const email = `e2e-${tag}@example.com`
   // Meets the sign-up rules (letters and digits, 8+), different for every account.
@@ -36,6 +42,8 @@ export async function createTestUser(db: Db, input: unknown): Promise<TestUser> 
       emailVerifiedAt: new Date(),
     })
     .returning({ id: users.id })
-  const promoteCode = promoter ? (await becomePromoter(db, user!.id)).profile.promoteCode : null
+  const profile = promoter ? (await becomePromoter(db, user!.id)).profile : null
+  if (profile && referredOrderMinor !== undefined) await earnAvailableCommission(db, profile, referredOrderMinor)
+  const promoteCode = profile?.promoteCode ?? null
   return { id: user!.id, email, password, username: username ?? null, role, promoteCode }
 }
