@@ -95,6 +95,12 @@ const schema = z.object({
     .string()
     .regex(/^[\w-]{32,128}$/, 'must be 32-128 URL-safe characters')
     .optional(),
+  /**
+   * How long one request's claim on refreshing a session's tokens keeps other requests (and other
+   * instances) from refreshing it again: a rotated refresh token used twice revokes the whole
+   * grant. Tests shorten it so an expiring session can be refreshed twice without a 10 s wait.
+   */
+  SESSION_REFRESH_CLAIM_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
    * HMAC-SHA256 key shared with the payment gateway for webhook signatures. When unset (sandbox,

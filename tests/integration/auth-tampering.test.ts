@@ -118,13 +118,13 @@ const idTokenTamper =
       : body
 
 /**
- * Sign-in answers whose access token expires in 30 s, so the next request after the 10 s
- * anti-stampede window (session.server.ts) refreshes: nothing else can be aged on PGlite while
- * the server holds the database.
+ * Sign-in answers whose access token expires in 30 s, so the next request after the refresh
+ * claim window (SESSION_REFRESH_CLAIM_MS, shortened for this server) refreshes: nothing else can
+ * be aged on PGlite while the server holds the database.
  */
 const shortLived: Tamper = async (body, params) =>
   params.get('grant_type') === 'authorization_code' ? { ...body, expires_in: 30 } : body
-const REFRESH_WINDOW_MS = 10_500
+const REFRESH_CLAIM_MS = 400
 
 beforeAll(async () => {
   database = await createThrowawayDatabase(PG_URL ? 'postgres' : 'pglite', 'auth_tamper')
@@ -137,7 +137,10 @@ beforeAll(async () => {
     await handle.close()
   }
   proxy = await startProxy()
-  server = await startServer({ PUBLIC_ORIGIN: ORIGIN, ...database.env }, SERVER_PORT)
+  server = await startServer(
+    { PUBLIC_ORIGIN: ORIGIN, SESSION_REFRESH_CLAIM_MS: String(REFRESH_CLAIM_MS), ...database.env },
+    SERVER_PORT,
+  )
 })
 
 afterAll(async () => {
@@ -234,8 +237,8 @@ describe('sign-in errors (SPEC §8) from a replayed code or a tampered token ans
     // answers until its access token is due for refresh. The refresh token was revoked with the
     // grant, so that refresh fails and the session ends (the user is signed out).
     expect((await me(browser)).status).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, REFRESH_WINDOW_MS))
-    expect((await me(browser)).status).toBe(401)
+    // Once the claim window has passed, a request refreshes and the refresh fails.
+    await expect.poll(async () => (await me(browser)).status, { interval: 100, timeout: 10_000 }).toBe(401)
     const refresh = tokenCalls.findLast((c) => c.params.get('grant_type') === 'refresh_token')!
     expect(refresh.params.get('refresh_token')).toBe(exchange.body.refresh_token)
     expect(refresh.status).toBe(400)
@@ -271,11 +274,11 @@ describe('sign-in errors (SPEC §8) from a replayed code or a tampered token ans
       tamper = undefined
     }
     expect((await me(browser)).status).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, REFRESH_WINDOW_MS))
     const calls = tokenCalls.length
     tamper = idTokenTamper((claims) => ({ ...claims, sub: 'someone-else' }), 'refresh_token')
     try {
-      expect((await me(browser)).status).toBe(401)
+      // Inside the claim window the session answers without refreshing; then a refresh happens.
+      await expect.poll(async () => (await me(browser)).status, { interval: 100, timeout: 10_000 }).toBe(401)
     } finally {
       tamper = undefined
     }

@@ -5,6 +5,7 @@
  */
 import { and, eq, lt } from 'drizzle-orm'
 import { getRequestUrl } from '@tanstack/react-start/server'
+import { config } from '../../../app.config'
 import { getDb, type Db } from '../../server/db/client'
 import type { Locale } from '../i18n/locales'
 import { sessions } from '../../server/db/schema'
@@ -22,10 +23,11 @@ const refreshing = new Map<string, Promise<SessionRow | undefined>>()
 async function refresh(db: Db, row: SessionRow): Promise<SessionRow | undefined> {
   // Claim: only the request that moves updated_at refreshes. A rotated refresh token used twice
   // would revoke the whole grant, so the others keep the current (still valid) access token.
+  const claimWindow = config().SESSION_REFRESH_CLAIM_MS
   const claimed = await db
     .update(sessions)
     .set({ updatedAt: new Date() })
-    .where(and(eq(sessions.idHash, row.idHash), lt(sessions.updatedAt, new Date(Date.now() - 10_000))))
+    .where(and(eq(sessions.idHash, row.idHash), lt(sessions.updatedAt, new Date(Date.now() - claimWindow))))
     .returning({ idHash: sessions.idHash })
   if (claimed.length === 0) return row.expiresAt.getTime() > Date.now() ? row : undefined
   try {
