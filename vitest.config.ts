@@ -19,6 +19,14 @@ export default defineConfig({
   plugins: [babel({ include: /\/src\/.*\.tsx?$/, presets: [linguiTransformerBabelPreset()] })],
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
+    // `npm run test:coverage`: lines of the domain modules run in-process (the built-server suites
+    // exercise the same code in another process, which v8 coverage cannot see).
+    coverage: {
+      provider: 'v8',
+      include: ['src/modules/**/*.{ts,tsx}'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'test-results/coverage',
+    },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
