@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { OUTBOX } from './support'
+import { gotoHydrated, OUTBOX } from './support'
 import { expect, test } from './user-fixture'
 
 /**
@@ -14,7 +14,7 @@ import { expect, test } from './user-fixture'
 
 /** Offer page → package → player check → "Continue to checkout" → /order/confirm. */
 async function toCheckout(page: Page, opts: { playerId?: string; game?: string; sku?: number } = {}) {
-  await page.goto('/categories/mobile-games')
+  await gotoHydrated(page, '/categories/mobile-games')
   await page
     .getByTestId('game-card')
     .filter({ hasText: opts.game ?? 'Starfall Legends' })
@@ -129,7 +129,7 @@ test('a coupon is checked on /coupon and applied at checkout with the minimum sp
   login,
 }) => {
   await login()
-  await page.goto('/coupon')
+  await gotoHydrated(page, '/coupon')
   await page.locator('#coupon').fill('welcome10')
   await page.getByTestId('coupon-redeem').locator('button[type=submit]').click()
   await expect(page.getByTestId('coupon-preview').locator('[data-coupon=WELCOME10]')).toHaveAttribute(
@@ -227,7 +227,7 @@ test('the order list pages and filters by status', async ({ page, login }) => {
     const { response } = await orderByApi(page, params)
     expect(response.status(), await response.text()).toBe(201)
   }
-  await page.goto('/order/list')
+  await gotoHydrated(page, '/order/list')
   await expect(page.getByTestId('order-row')).toHaveCount(2)
 
   // Cancel one of them from its detail page.
@@ -236,7 +236,7 @@ test('the order list pages and filters by status', async ({ page, login }) => {
   await page.getByTestId('cancel-order').click()
   await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'cancelled')
 
-  await page.goto('/order/list')
+  await gotoHydrated(page, '/order/list')
   await page.getByTestId('status-filter').selectOption('cancelled')
   await expect(page).toHaveURL(/status=cancelled/)
   await expect(page.getByTestId('order-row')).toHaveCount(1)
