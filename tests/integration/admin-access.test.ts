@@ -8,11 +8,14 @@ import { toJSONAsync } from 'seroval'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOCALES } from '../../src/modules/i18n/locales'
 import type { TestUser, TestUserInput } from '../../src/modules/workshop/test-users.schemas'
 import { Browser, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const UUID = '00000000-0000-4000-8000-000000000000'
+const NO_ID = 2_000_000_000
+const NO_VERSION = '0000000000000000'
 
 type Who = 'visitor' | 'shopper' | 'promoter' | 'support' | 'admin'
 
@@ -38,6 +41,87 @@ const FUNCTIONS: Array<{ name: string; method: 'GET' | 'POST'; valid: unknown; i
     method: 'POST',
     valid: { id: UUID, decision: { action: 'approve' } },
     invalid: { id: 'x', decision: { action: 'explode' } },
+    admin: true,
+  },
+  // Catalogue and coupons (admins): saves of made-up ids are refused by the use case (200 with
+  // ok: false, or 404), never written.
+  { name: 'adminGamesFn', method: 'GET', valid: { q: 'none' }, invalid: { page: 0 }, admin: true },
+  { name: 'adminCatalogOptionsFn', method: 'GET', valid: undefined, admin: true },
+  { name: 'adminGameFn', method: 'GET', valid: { id: NO_ID }, invalid: { id: 'x' }, admin: true },
+  {
+    name: 'adminSaveGameFn',
+    method: 'POST',
+    valid: {
+      id: NO_ID,
+      version: NO_VERSION,
+      slug: 'no-such-game',
+      categoryId: NO_ID,
+      kind: 'topup',
+      cover: '/images/games/void-hunters.svg',
+      publisher: 'Nobody',
+      sort: 0,
+      hot: false,
+      active: true,
+      playerFields: [],
+      texts: Object.fromEntries(LOCALES.map((l) => [l, { name: l === 'en' ? 'None' : '', description: '' }])),
+    },
+    invalid: { slug: 'Not A Slug', kind: 'boardgame' },
+    admin: true,
+  },
+  {
+    name: 'adminSaveOfferFn',
+    method: 'POST',
+    valid: { gameId: NO_ID, regions: ['global'], active: true },
+    invalid: { gameId: 'x', regions: [] },
+    admin: true,
+  },
+  {
+    name: 'adminSaveSkuFn',
+    method: 'POST',
+    valid: {
+      offerId: NO_ID,
+      code: 'NONE-1',
+      name: 'None',
+      quantity: 1,
+      sort: 0,
+      active: true,
+      names: Object.fromEntries(LOCALES.map((l) => [l, ''])),
+      prices: [{ currency: 'USD', amount: '1.00', list: '' }],
+    },
+    invalid: { offerId: 1, quantity: 0, prices: [{ currency: 'XXX' }] },
+    admin: true,
+  },
+  { name: 'adminCouponsFn', method: 'GET', valid: {}, invalid: { page: -1 }, admin: true },
+  { name: 'adminCouponFn', method: 'GET', valid: { id: NO_ID }, invalid: { id: 'x' }, admin: true },
+  {
+    name: 'adminSaveCouponFn',
+    method: 'POST',
+    valid: {
+      id: NO_ID,
+      version: NO_VERSION,
+      code: 'NO-SUCH-COUPON',
+      kind: 'percent',
+      percent: 10,
+      amounts: { USD: '', EUR: '', BRL: '', RUB: '' },
+      minSpend: { USD: '', EUR: '', BRL: '', RUB: '' },
+      startsAt: null,
+      endsAt: null,
+      usageLimit: null,
+      perCustomerLimit: null,
+      stackable: false,
+      gameIds: [],
+      categoryIds: [],
+      listed: false,
+      active: true,
+    },
+    invalid: { code: 'x', kind: 'percent', percent: 500 },
+    admin: true,
+  },
+  {
+    name: 'adminSetCouponActiveFn',
+    method: 'POST',
+    valid: { id: NO_ID, version: NO_VERSION, active: false },
+    invalid: { id: 1, version: 'stale', active: 'no' },
     admin: true,
   },
 ]

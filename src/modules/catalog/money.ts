@@ -39,3 +39,17 @@ export function toDecimalString(amountMinor: number, currency: string): string {
   if (digits === 0) return sign + text
   return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`
 }
+
+/**
+ * "12.99" typed in a currency's units → 1299 minor units, without float arithmetic; undefined for
+ * anything that is not a plain non-negative decimal with at most the currency's digits.
+ */
+export function decimalToMinor(text: string, currency: string): number | undefined {
+  const match = /^(\d{1,12})(?:[.,](\d+))?$/.exec(text.trim())
+  if (!match) return undefined
+  const digits = currencyDigits(currency)
+  const fraction = match[2] ?? ''
+  if (fraction.length > digits) return undefined
+  const minor = Number(match[1]! + fraction.padEnd(digits, '0'))
+  return Number.isSafeInteger(minor) ? minor : undefined
+}

@@ -1,6 +1,16 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { Banknote, Gamepad2, History, LayoutDashboard, LifeBuoy, ReceiptText, Store } from 'lucide-react'
+import {
+  Banknote,
+  BookOpen,
+  Gamepad2,
+  History,
+  LayoutDashboard,
+  LifeBuoy,
+  ReceiptText,
+  Store,
+  TicketPercent,
+} from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import type { StaffViewer } from '../admin.schemas'
@@ -27,7 +37,7 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
           <Trans>Back office</Trans>
         </p>
         <nav aria-label="Back office">
-          <ul className="flex gap-1 md:flex-col">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             <li>
               <Link to="/{-$locale}/admin" params={{ locale }} activeOptions={{ exact: true }} className={item}>
                 <LayoutDashboard aria-hidden className="size-4" />
@@ -56,6 +66,32 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
                 >
                   <Banknote aria-hidden className="size-4" />
                   <Trans>Withdrawals</Trans>
+                </Link>
+              </li>
+            )}
+            {viewer.role === 'admin' && (
+              <li>
+                <Link
+                  to="/{-$locale}/admin/catalog"
+                  params={{ locale }}
+                  className={item}
+                  data-testid="admin-nav-catalog"
+                >
+                  <BookOpen aria-hidden className="size-4" />
+                  <Trans>Catalogue</Trans>
+                </Link>
+              </li>
+            )}
+            {viewer.role === 'admin' && (
+              <li>
+                <Link
+                  to="/{-$locale}/admin/coupons"
+                  params={{ locale }}
+                  className={item}
+                  data-testid="admin-nav-coupons"
+                >
+                  <TicketPercent aria-hidden className="size-4" />
+                  <Trans>Coupons</Trans>
                 </Link>
               </li>
             )}

@@ -1,0 +1,106 @@
+/**
+ * The back office's catalogue and coupon doors (admins only). Like admin.functions.ts, each opens
+ * the door and checks the role before anything else; a permitted save's refusal (a stale version,
+ * a taken slug or code) comes back as an ActionResult for the editor to show.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import { openDoor } from '../../server/http/door'
+import { attempt } from '../errors/attempt.server'
+import { catalogOptions, gameForAdmin, listGamesForAdmin, saveGame } from './catalog-games.server'
+import { saveOffer, saveSku } from './catalog-offers.server'
+import {
+  adminCouponIdSchema,
+  adminCouponsQuerySchema,
+  adminGameIdSchema,
+  adminGamesQuerySchema,
+  couponActiveInputSchema,
+  couponInputSchema,
+  gameInputSchema,
+  offerInputSchema,
+  skuInputSchema,
+} from './catalog.schemas'
+import { couponForAdmin, listCouponsForAdmin, saveCoupon, setCouponActive } from './coupons-admin.server'
+
+export const adminGamesFn = createServerFn({ method: 'GET' })
+  .validator(adminGamesQuerySchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    await door.admin()
+    return listGamesForAdmin(door.db, data)
+  })
+
+/** Categories, cover images and games for the editors' choices. */
+export const adminCatalogOptionsFn = createServerFn({ method: 'GET' }).handler(async () => {
+  const door = await openDoor(getRequest())
+  await door.admin()
+  return catalogOptions(door.db)
+})
+
+/** One game with its texts, offers, SKUs, prices and their versions. */
+export const adminGameFn = createServerFn({ method: 'GET' })
+  .validator(adminGameIdSchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    await door.admin()
+    return gameForAdmin(door.db, data.id)
+  })
+
+/** Create a game, or save the one the editor loaded (CONFLICT stale_version when it changed). */
+export const adminSaveGameFn = createServerFn({ method: 'POST' })
+  .validator(gameInputSchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const admin = await door.admin()
+    return attempt(() => saveGame(door.db, admin, data))
+  })
+
+export const adminSaveOfferFn = createServerFn({ method: 'POST' })
+  .validator(offerInputSchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const admin = await door.admin()
+    return attempt(() => saveOffer(door.db, admin, data))
+  })
+
+/** A SKU with its names and prices, in one transaction. */
+export const adminSaveSkuFn = createServerFn({ method: 'POST' })
+  .validator(skuInputSchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const admin = await door.admin()
+    return attempt(() => saveSku(door.db, admin, data))
+  })
+
+export const adminCouponsFn = createServerFn({ method: 'GET' })
+  .validator(adminCouponsQuerySchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    await door.admin()
+    return listCouponsForAdmin(door.db, data)
+  })
+
+export const adminCouponFn = createServerFn({ method: 'GET' })
+  .validator(adminCouponIdSchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    await door.admin()
+    return couponForAdmin(door.db, data.id)
+  })
+
+export const adminSaveCouponFn = createServerFn({ method: 'POST' })
+  .validator(couponInputSchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const admin = await door.admin()
+    return attempt(() => saveCoupon(door.db, admin, data))
+  })
+
+/** Disable or enable a coupon (same version rule as an edit). */
+export const adminSetCouponActiveFn = createServerFn({ method: 'POST' })
+  .validator(couponActiveInputSchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const admin = await door.admin()
+    return attempt(() => setCouponActive(door.db, admin, data))
+  })

@@ -1,0 +1,14 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { adminCatalogOptionsQuery } from '~/modules/admin/admin.queries'
+import { NewGamePage } from '~/modules/admin/components/game-page'
+import { pageHead } from '~/modules/shell/head'
+
+export const Route = createFileRoute('/{-$locale}/_admin/admin/catalog/new')({
+  beforeLoad: ({ context }) => {
+    if (context.staff.role !== 'admin') throw notFound()
+  },
+  loader: ({ context }) => context.queryClient.ensureQueryData(adminCatalogOptionsQuery()),
+  head: ({ match }) => pageHead(match.context.i18n, msg`New game`),
+  component: NewGamePage,
+})

@@ -1,0 +1,26 @@
+import { msg } from '@lingui/core/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { adminCatalogOptionsQuery, adminCouponQuery } from '~/modules/admin/admin.queries'
+import { CouponEditor } from '~/modules/admin/components/coupon-editor'
+import { pageHead } from '~/modules/shell/head'
+import { ensureParam, offerIdParam } from '~/modules/shell/route-params'
+
+export const Route = createFileRoute('/{-$locale}/_admin/admin/coupons/$couponId')({
+  beforeLoad: ({ context, params, location }) => {
+    if (context.staff.role !== 'admin') throw notFound()
+    return { couponId: ensureParam(offerIdParam, params.couponId, location.pathname) }
+  },
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(adminCouponQuery(context.couponId)),
+      context.queryClient.ensureQueryData(adminCatalogOptionsQuery()),
+    ]),
+  head: ({ match }) => pageHead(match.context.i18n, msg`Coupon`),
+  component: Page,
+})
+
+function Page() {
+  const { data } = useSuspenseQuery(adminCouponQuery(Route.useRouteContext().couponId))
+  return <CouponEditor coupon={data} />
+}

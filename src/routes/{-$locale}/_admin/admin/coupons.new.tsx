@@ -1,0 +1,18 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { adminCatalogOptionsQuery } from '~/modules/admin/admin.queries'
+import { CouponEditor } from '~/modules/admin/components/coupon-editor'
+import { pageHead } from '~/modules/shell/head'
+
+export const Route = createFileRoute('/{-$locale}/_admin/admin/coupons/new')({
+  beforeLoad: ({ context }) => {
+    if (context.staff.role !== 'admin') throw notFound()
+  },
+  loader: ({ context }) => context.queryClient.ensureQueryData(adminCatalogOptionsQuery()),
+  head: ({ match }) => pageHead(match.context.i18n, msg`New coupon`),
+  component: Page,
+})
+
+function Page() {
+  return <CouponEditor />
+}
