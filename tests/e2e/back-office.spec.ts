@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto'
+import { gotoHydrated } from './support'
+import { expect, signInAs, test } from './user-fixture'
+
+/**
+ * The back office runs the shop without SQL (issue 15's first acceptance journey): an admin adds a
+ * game with two packages priced in USD and EUR, named in English and German, and a coupon; a
+ * shopper in another browser finds the game in /de at once and buys it with the coupon.
+ */
+test('an admin adds a game with two priced packages and a coupon; a shopper buys it in German with the coupon', async ({
+  page,
+  browser,
+  newUser,
+}) => {
+  const stamp = randomUUID().slice(0, 6)
+  const code = `E2E${stamp.toUpperCase()}`
+  const names = { en: `Quest of Tests ${stamp}`, de: `Testabenteuer ${stamp}` }
+  await signInAs(page, await newUser({ role: 'admin' }))
+
+  // 1. The game, in English and German.
+  await gotoHydrated(page, '/admin/catalog/new')
+  const game = page.getByRole('form', { name: 'Game details' })
+  await game.getByLabel('Slug').fill(`e2e-quest-${stamp}`)
+  await game.getByLabel('Category').selectOption({ label: 'Mobile Games' })
+  await game.getByLabel('Kind').selectOption({ label: 'Top-up' })
+  await game.getByLabel('Cover').fill('/images/games/starfall-legends.svg')
+  await game.getByLabel('Publisher').fill('E2E Studio')
+  await game.getByLabel('Name (English)').fill(names.en)
+  await game.getByLabel('Name (German)').fill(names.de)
+  await game.getByRole('button', { name: 'Create game' }).click()
+  await expect(page).toHaveURL(/\/admin\/catalog\/\d+$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(names.en)
+
+  // 2. An offer with two packages, each priced in USD and EUR.
+  await page.getByRole('button', { name: 'Add offer' }).click()
+  await expect(page.getByRole('region', { name: 'Offer 1' })).toBeVisible()
+  const packages = [
+    { code: `E2E-${stamp}-100`, quantity: '100', en: '100 Test Gems', de: '100 Testjuwelen', usd: '4.99', eur: '4.59' },
+    {
+      code: `E2E-${stamp}-500`,
+      quantity: '500',
+      en: '500 Test Gems',
+      de: '500 Testjuwelen',
+      usd: '19.99',
+      eur: '18.49',
+    },
+  ]
+  for (const sku of packages) {
+    await page.getByRole('button', { name: 'Add SKU' }).click()
+    const form = page.getByRole('form', { name: 'New SKU' })
+    await form.getByLabel('Code').fill(sku.code)
+    await form.getByLabel('Quantity').fill(sku.quantity)
+    await form.getByLabel('Name (English)').fill(sku.en)
+    await form.getByLabel('Name (German)').fill(sku.de)
+    await form.getByLabel('Price USD', { exact: true }).fill(sku.usd)
+    await form.getByLabel('Price EUR', { exact: true }).fill(sku.eur)
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('form', { name: `SKU ${sku.code}` })).toBeVisible()
+  }
+
+  // 3. A coupon: 10% off, for everyone.
+  await gotoHydrated(page, '/admin/coupons/new')
+  const coupon = page.getByRole('form', { name: 'Coupon' })
+  await coupon.getByLabel('Code').fill(code)
+  await coupon.getByLabel('Discount type').selectOption({ label: 'Percentage' })
+  await coupon.getByLabel('Percent off').fill('10')
+  await coupon.getByRole('button', { name: 'Create coupon' }).click()
+  await expect(page).toHaveURL(/\/admin\/coupons\/\d+$/)
+
+  // 4. A shopper sees the game in German at once and buys the larger package with the coupon.
+  const shopperContext = await browser.newContext()
+  try {
+    const shopper = await shopperContext.newPage()
+    await signInAs(shopper, await newUser())
+    await gotoHydrated(shopper, '/de/categories/mobile-games')
+    await shopper.getByTestId('game-card').filter({ hasText: names.de }).click()
+    await expect(shopper.getByTestId('offer-title')).toContainText(names.de)
+    await shopper
+      .locator('label')
+      .filter({ has: shopper.getByTestId('sku-option') })
+      .filter({ hasText: '500' })
+      .click()
+    const playerId = `7${String(Date.now()).slice(-8)}`
+    await shopper.getByTestId('player-field-playerId').fill(playerId)
+    await shopper.getByTestId('check-player').click()
+    await expect(shopper.getByTestId('player-nickname')).toBeVisible()
+    await shopper.getByTestId('continue-checkout').click()
+    await expect(shopper).toHaveURL(/\/de\/order\/confirm\?/)
+    await shopper.locator('#coupon-code').fill(code)
+    await shopper.getByTestId('coupon-form').locator('button[type=submit]').click()
+    await expect(shopper.getByTestId('applied-coupons').locator(`[data-coupon=${code}]`)).toHaveAttribute(
+      'data-ok',
+      'true',
+    )
+    await expect(shopper.getByTestId('discount')).toBeVisible()
+    await shopper.getByTestId('method-wallet').check()
+    await expect(shopper.getByTestId('place-order')).toBeEnabled()
+    await shopper.getByTestId('place-order').click()
+    await shopper.locator('button[value=approve]').click()
+    await expect(shopper.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'paid', { timeout: 20_000 })
+    await expect(shopper.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered', { timeout: 20_000 })
+  } finally {
+    await shopperContext.close()
+  }
+})
