@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { Banknote, Gamepad2, History, LayoutDashboard, LifeBuoy, ReceiptText, Store } from 'lucide-react'
+import { Banknote, Gamepad2, History, LayoutDashboard, LifeBuoy, ReceiptText, Store, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import type { StaffViewer } from '../admin.schemas'
@@ -27,7 +27,7 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
           <Trans>Back office</Trans>
         </p>
         <nav aria-label="Back office">
-          <ul className="flex gap-1 md:flex-col">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             <li>
               <Link to="/{-$locale}/admin" params={{ locale }} activeOptions={{ exact: true }} className={item}>
                 <LayoutDashboard aria-hidden className="size-4" />
@@ -56,6 +56,19 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
                 >
                   <Banknote aria-hidden className="size-4" />
                   <Trans>Withdrawals</Trans>
+                </Link>
+              </li>
+            )}
+            {viewer.role === 'admin' && (
+              <li>
+                <Link
+                  to="/{-$locale}/admin/promoters"
+                  params={{ locale }}
+                  className={item}
+                  data-testid="admin-nav-promoters"
+                >
+                  <Users aria-hidden className="size-4" />
+                  <Trans>Promoters</Trans>
                 </Link>
               </li>
             )}
