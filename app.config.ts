@@ -143,6 +143,11 @@ const schema = z.object({
   AFFILIATE_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Which click gets the credit when a visitor followed several referral links. */
   AFFILIATE_ATTRIBUTION: z.enum(['last', 'first']).default('last'),
+  /**
+   * 'manual': a shopper who joins the programme is a pending promoter until an admin approves
+   * them (their links count and their orders earn only from then on); 'auto': active at once.
+   */
+  AFFILIATE_APPROVAL: z.enum(['auto', 'manual']).default('auto'),
   /** Smallest withdrawal, in minor units of the promoter's currency. */
   AFFILIATE_MIN_WITHDRAWAL_MINOR: z.coerce.number().int().min(1).default(2000),
   /** Sentry DSN for browser and server error reports; reporting is off when unset. */

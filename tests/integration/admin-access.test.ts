@@ -124,6 +124,23 @@ const FUNCTIONS: Array<{ name: string; method: 'GET' | 'POST'; valid: unknown; i
     invalid: { id: 1, version: 'stale', active: 'no' },
     admin: true,
   },
+  { name: 'adminPromotersFn', method: 'GET', valid: {}, invalid: { status: 'lost', page: 0 }, admin: true },
+  {
+    name: 'adminPromoterActionFn',
+    method: 'POST',
+    valid: { userId: UUID, decision: { action: 'approve' } },
+    invalid: { userId: 'x', decision: { action: 'rate', rateBps: 10_001 } },
+    admin: true,
+  },
+  { name: 'adminFlagsFn', method: 'GET', valid: { page: 1 }, invalid: { page: 0 }, admin: true },
+  {
+    name: 'adminFlagReviewFn',
+    method: 'POST',
+    valid: { id: 2_000_000_000, decision: 'confirm' },
+    invalid: { id: 'x', decision: 'explode' },
+    admin: true,
+  },
+  { name: 'adminReconcileFn', method: 'GET', valid: undefined, admin: true },
 ]
 
 let server: RunningServer

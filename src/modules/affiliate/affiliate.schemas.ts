@@ -85,6 +85,10 @@ export interface PromoterProfile {
   promoteCode: string
   currency: string
   rateBps: number
+  /** Only an active promoter's links count and only their new orders earn commission. */
+  status: 'pending' | 'active' | 'suspended'
+  /** Why an admin suspended the account (only while suspended). */
+  statusReason: string | null
   createdAt: string
 }
 

@@ -39,7 +39,9 @@ async function bookOrder(tx: Db, orderId: string): Promise<PaidOutcome> {
   const [promoter] = await tx.select().from(promoters).where(eq(promoters.userId, referral.promoterId))
   const rateBps = promoter.commissionBps ?? programmeTerms().rateBps
   const base = await baseInCurrency(tx, order, promoter.currency)
-  const flag = await selfReferralFlag(tx, order, promoter.userId)
+  // A pending or suspended promoter earns nothing on orders booked meanwhile (ADR 054); the row is
+  // kept, flagged, so the order still shows in their statistics and in the admins' review list.
+  const flag = promoter.status !== 'active' ? 'promoter_inactive' : await selfReferralFlag(tx, order, promoter.userId)
   const status: AttributionStatus = VOID_ORDER_STATUSES.has(order.status)
     ? 'void'
     : flag || base === undefined

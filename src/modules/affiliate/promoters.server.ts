@@ -1,6 +1,7 @@
 /** Becoming a promoter and reading one's promoter profile. */
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { config } from '../../../app.config'
 import type { Db } from '../../server/db/client'
 import { promoters, referralLinks, users } from '../../server/db/schema'
 import { AppError } from '../errors/app-error'
@@ -16,6 +17,8 @@ export function toProfile(row: PromoterRow): PromoterProfile {
     promoteCode: row.promoteCode,
     currency: row.currency,
     rateBps: row.commissionBps ?? programmeTerms().rateBps,
+    status: row.status,
+    statusReason: row.status === 'suspended' ? row.statusReason : null,
     createdAt: row.createdAt.toISOString(),
   }
 }
@@ -41,7 +44,8 @@ export async function freshCode(db: Db, length = 8): Promise<string> {
 
 /**
  * Makes the user a promoter with a unique promote code and sets users.promoter. Idempotent: a user
- * who already is one gets their existing profile back (created = false).
+ * who already is one gets their existing profile back (created = false). With AFFILIATE_APPROVAL
+ * 'manual' the new promoter is pending until an admin approves them.
  */
 export async function becomePromoter(
   db: Db,
@@ -58,7 +62,12 @@ export async function becomePromoter(
       // Any unique conflict (same user racing, or the code taken meanwhile) inserts nothing.
       const [row] = await tx
         .insert(promoters)
-        .values({ userId, promoteCode: code, currency: opts.currency ?? 'USD' })
+        .values({
+          userId,
+          promoteCode: code,
+          currency: opts.currency ?? 'USD',
+          status: config().AFFILIATE_APPROVAL === 'manual' ? 'pending' : 'active',
+        })
         .onConflictDoNothing()
         .returning()
       if (row) await tx.update(users).set({ promoter: true, updatedAt: new Date() }).where(eq(users.id, userId))

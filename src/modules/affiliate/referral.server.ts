@@ -19,19 +19,24 @@ export interface ResolvedCode {
   target: string
 }
 
-/** A promote code (lands on the home page) or a live link code (lands on its target). */
+/**
+ * A promote code (lands on the home page) or a live link code (lands on its target). Codes of a
+ * promoter who is not active (pending approval, suspended) resolve to nothing, like unknown ones:
+ * their clicks are not recorded and no attribution cookie is set.
+ */
 export async function resolveReferralCode(db: Db, code: string): Promise<ResolvedCode | undefined> {
   const normalized = normalizeCode(code)
   if (!normalized) return undefined
   const [promoter] = await db
     .select({ userId: promoters.userId })
     .from(promoters)
-    .where(eq(promoters.promoteCode, normalized))
+    .where(and(eq(promoters.promoteCode, normalized), eq(promoters.status, 'active')))
   if (promoter) return { promoterId: promoter.userId, linkId: null, target: '/' }
   const [link] = await db
     .select({ id: referralLinks.id, promoterId: referralLinks.promoterId, target: referralLinks.targetPath })
     .from(referralLinks)
-    .where(and(eq(referralLinks.code, normalized), isNull(referralLinks.archivedAt)))
+    .innerJoin(promoters, eq(promoters.userId, referralLinks.promoterId))
+    .where(and(eq(referralLinks.code, normalized), isNull(referralLinks.archivedAt), eq(promoters.status, 'active')))
   return link ? { promoterId: link.promoterId, linkId: link.id, target: link.target } : undefined
 }
 

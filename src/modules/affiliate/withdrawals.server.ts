@@ -46,6 +46,12 @@ export async function requestWithdrawal(db: Db, promoterId: string, rawInput: un
   const destination = input.payout.method === 'iban' ? input.payout.iban : input.payout.email
   const row = await db.transaction(async (tx) => {
     const promoter = await lockPromoter(tx, promoterId)
+    // Read under the lock: a suspension committed meanwhile is seen (ADR 054).
+    if (promoter.status !== 'active') {
+      throw new AppError('FORBIDDEN', 'The promoter account is not active', {
+        issues: [{ path: '', message: 'promoter_inactive' }],
+      })
+    }
     const balance = await balanceOf(tx, promoterId, promoter.currency)
     if (balance.available < input.amountMinor) {
       throw new AppError('CONFLICT', 'Insufficient available balance', {

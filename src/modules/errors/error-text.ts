@@ -26,6 +26,10 @@ const ISSUE_LABELS: Record<string, MessageDescriptor> = {
   not_refundable: msg`This order cannot be refunded in its current state.`,
   refund_pending: msg`A refund is already under way.`,
   admin_only: msg`Only an admin can do this.`,
+  invalid_transition: msg`Someone changed this meanwhile. Reload the page and check again.`,
+  already_reviewed: msg`This flag was already reviewed.`,
+  not_grantable: msg`Only a self-referral flag on an order with an amount can be granted.`,
+  order_not_earning: msg`This order no longer earns commission (refunded, cancelled or failed).`,
 }
 
 const CODE_LABELS: Partial<Record<ErrorCode, MessageDescriptor>> = {

@@ -10,6 +10,7 @@ import {
   ReceiptText,
   Store,
   TicketPercent,
+  Users,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
@@ -92,6 +93,19 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
                 >
                   <TicketPercent aria-hidden className="size-4" />
                   <Trans>Coupons</Trans>
+                </Link>
+              </li>
+            )}
+            {viewer.role === 'admin' && (
+              <li>
+                <Link
+                  to="/{-$locale}/admin/promoters"
+                  params={{ locale }}
+                  className={item}
+                  data-testid="admin-nav-promoters"
+                >
+                  <Users aria-hidden className="size-4" />
+                  <Trans>Promoters</Trans>
                 </Link>
               </li>
             )}

@@ -21,6 +21,8 @@ export function AffiliateErrorText({ code, issues }: { code: ErrorCode; issues: 
       return <Trans>The amount is below the minimum withdrawal.</Trans>
     case 'insufficient_funds':
       return <Trans>The amount is more than your available balance.</Trans>
+    case 'promoter_inactive':
+      return <Trans>Your promoter account is not active: withdrawals are paused.</Trans>
     default:
       break
   }

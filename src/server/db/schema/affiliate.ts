@@ -21,6 +21,13 @@ import { createdAt, currencyCode, inList, isCurrency, minor, tstz, updatedAt } f
 import { users } from './accounts'
 import { orders } from './orders'
 
+/**
+ * pending: joined while AFFILIATE_APPROVAL is 'manual', waiting for an admin; suspended: stopped
+ * by an admin. Only an active promoter's links count and only their new orders earn (ADR 054).
+ */
+export const PROMOTER_STATUSES = ['pending', 'active', 'suspended'] as const
+export type PromoterStatus = (typeof PROMOTER_STATUSES)[number]
+
 export const promoters = pgTable(
   'promoters',
   {
@@ -33,9 +40,14 @@ export const promoters = pgTable(
     currency: currencyCode().notNull().default('USD'),
     /** Per-promoter rate in basis points; null means the programme rate (AFFILIATE_RATE_BPS). */
     commissionBps: integer('commission_bps'),
+    status: text('status', { enum: PROMOTER_STATUSES }).notNull().default('active'),
+    /** The admin's reason for a suspension, shown to the promoter on their dashboard. */
+    statusReason: text('status_reason'),
+    statusChangedAt: tstz('status_changed_at'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('promoters_status', inList(t.status, PROMOTER_STATUSES)),
     check('promoters_code', sql`${t.promoteCode} ~ '^[A-Z0-9_-]{3,32}$'`),
     check('promoters_currency', isCurrency(t.currency)),
     check('promoters_bps', sql`${t.commissionBps} is null or ${t.commissionBps} between 0 and 10000`),
@@ -114,7 +126,13 @@ export const referrals = pgTable(
  */
 export const ATTRIBUTION_STATUSES = ['pending', 'available', 'reversed', 'flagged', 'void'] as const
 export type AttributionStatus = (typeof ATTRIBUTION_STATUSES)[number]
-export const ATTRIBUTION_FLAGS = ['self_referral_buyer', 'self_referral_player', 'no_price'] as const
+/** promoter_inactive: the promoter was pending or suspended when the order was booked. */
+export const ATTRIBUTION_FLAGS = [
+  'self_referral_buyer',
+  'self_referral_player',
+  'no_price',
+  'promoter_inactive',
+] as const
 export type AttributionFlag = (typeof ATTRIBUTION_FLAGS)[number]
 
 export const attributions = pgTable(
@@ -145,6 +163,9 @@ export const attributions = pgTable(
     availableAt: tstz('available_at'),
     releasedAt: tstz('released_at'),
     reversedAt: tstz('reversed_at'),
+    /** An admin decided a flagged attribution (granted the commission or kept it refused). */
+    reviewedAt: tstz('reviewed_at'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -152,6 +173,9 @@ export const attributions = pgTable(
     index('attributions_due_idx')
       .on(t.availableAt)
       .where(sql`${t.status} = 'pending'`),
+    index('attributions_to_review_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'flagged' and ${t.reviewedAt} is null`),
     check('attributions_status', inList(t.status, ATTRIBUTION_STATUSES)),
     check('attributions_flag', sql`${t.flag} is null or ${inList(t.flag, ATTRIBUTION_FLAGS)}`),
     check('attributions_currency', isCurrency(t.currency)),

@@ -1,0 +1,83 @@
+/**
+ * /admin/promoters' server functions (admins only). As in admin.functions.ts each opens the door
+ * and asks for an admin before anything else; invalid input is refused by the validator (400 with
+ * its issue codes); what a permitted action refuses (a status changed meanwhile) is its ActionResult.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import { openDoor } from '../../server/http/door'
+import { confirmAttributionFlag, grantAttribution, listFlagsToReview } from '../affiliate/flag-review.server'
+import {
+  approvePromoter,
+  listPromotersForStaff,
+  reinstatePromoter,
+  setCommissionRate,
+  suspendPromoter,
+} from '../affiliate/promoter-admin.server'
+import { reconcileLedger } from '../affiliate/reconcile.server'
+import { attempt } from '../errors/attempt.server'
+import {
+  adminPromotersQuerySchema,
+  attributionReviewSchema,
+  flagsQuerySchema,
+  promoterActionSchema,
+} from './promoters.schemas'
+
+/** Promoters with their rate, status, balances and open flags, searched and paged. */
+export const adminPromotersFn = createServerFn({ method: 'GET' })
+  .validator(adminPromotersQuerySchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    await door.admin()
+    return listPromotersForStaff(door.db, data)
+  })
+
+/** Approve, suspend with a reason, reinstate, or set / clear the commission-rate override (audited). */
+export const adminPromoterActionFn = createServerFn({ method: 'POST' })
+  .validator(promoterActionSchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const admin = await door.admin()
+    const { userId, decision } = data
+    return attempt(() => {
+      switch (decision.action) {
+        case 'approve':
+          return approvePromoter(door.db, admin, userId)
+        case 'suspend':
+          return suspendPromoter(door.db, admin, userId, decision.reason)
+        case 'reinstate':
+          return reinstatePromoter(door.db, admin, userId)
+        case 'rate':
+          return setCommissionRate(door.db, admin, userId, decision.rateBps)
+      }
+    })
+  })
+
+/** Flagged attributions nobody has reviewed yet, oldest first. */
+export const adminFlagsFn = createServerFn({ method: 'GET' })
+  .validator(flagsQuerySchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    await door.admin()
+    return listFlagsToReview(door.db, data)
+  })
+
+/** Grant the refused commission or keep it refused (audited; the ledger move in the same transaction). */
+export const adminFlagReviewFn = createServerFn({ method: 'POST' })
+  .validator(attributionReviewSchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const admin = await door.admin()
+    return attempt(() =>
+      data.decision === 'grant'
+        ? grantAttribution(door.db, admin, data.id)
+        : confirmAttributionFlag(door.db, admin, data.id),
+    )
+  })
+
+/** The ledger's reconciliation, run now (the nightly job runs the same check). */
+export const adminReconcileFn = createServerFn({ method: 'GET' }).handler(async () => {
+  const door = await openDoor(getRequest())
+  await door.admin()
+  return reconcileLedger(door.db)
+})

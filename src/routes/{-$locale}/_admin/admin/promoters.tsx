@@ -1,0 +1,21 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { PromotersPage } from '~/modules/admin/components/promoters-page'
+import { adminPromotersQuerySchema } from '~/modules/admin/promoters.schemas'
+import { pageHead } from '~/modules/shell/head'
+
+const searchSchema = adminPromotersQuerySchema.partial().catch({})
+
+export const Route = createFileRoute('/{-$locale}/_admin/admin/promoters')({
+  validateSearch: searchSchema,
+  // Admins only: the server functions refuse support too; the page says so with the shop's 404.
+  beforeLoad: ({ context }) => {
+    if (context.staff.role !== 'admin') throw notFound()
+  },
+  head: ({ match }) => pageHead(match.context.i18n, msg`Promoters`),
+  component: Page,
+})
+
+function Page() {
+  return <PromotersPage search={Route.useSearch()} />
+}
