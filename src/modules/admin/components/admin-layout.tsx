@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import {
   Banknote,
@@ -11,6 +11,7 @@ import {
   Store,
   TicketPercent,
   Users,
+  type LucideIcon,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
@@ -22,6 +23,66 @@ import type { StaffViewer } from '../admin.schemas'
  */
 export function AdminLayout({ viewer, children }: { viewer: StaffViewer; children: ReactNode }) {
   const locale = useLocalePrefix()
+  const { t } = useLingui()
+  // Support sees orders and requests; the rest is for admins (their server functions refuse others too).
+  const entries = [
+    {
+      to: '/{-$locale}/admin',
+      label: t`Dashboard`,
+      icon: LayoutDashboard,
+      testId: 'admin-nav-dashboard',
+      adminOnly: false,
+    },
+    {
+      to: '/{-$locale}/admin/orders',
+      label: t`Orders`,
+      icon: ReceiptText,
+      testId: 'admin-nav-orders',
+      adminOnly: false,
+    },
+    {
+      to: '/{-$locale}/admin/support',
+      label: t`Support`,
+      icon: LifeBuoy,
+      testId: 'admin-nav-support',
+      adminOnly: false,
+    },
+    {
+      to: '/{-$locale}/admin/withdrawals',
+      label: t`Withdrawals`,
+      icon: Banknote,
+      testId: 'admin-nav-withdrawals',
+      adminOnly: true,
+    },
+    {
+      to: '/{-$locale}/admin/catalog',
+      label: t`Catalogue`,
+      icon: BookOpen,
+      testId: 'admin-nav-catalog',
+      adminOnly: true,
+    },
+    {
+      to: '/{-$locale}/admin/coupons',
+      label: t`Coupons`,
+      icon: TicketPercent,
+      testId: 'admin-nav-coupons',
+      adminOnly: true,
+    },
+    {
+      to: '/{-$locale}/admin/promoters',
+      label: t`Promoters`,
+      icon: Users,
+      testId: 'admin-nav-promoters',
+      adminOnly: true,
+    },
+    { to: '/{-$locale}/admin/audit', label: t`Audit log`, icon: History, testId: 'admin-nav-audit', adminOnly: true },
+  ] as const satisfies ReadonlyArray<{
+    to: string
+    label: string
+    icon: LucideIcon
+    testId: string
+    adminOnly?: boolean
+  }>
   const item =
     'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-white/5 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white'
   return (
@@ -37,86 +98,24 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
           <Gamepad2 aria-hidden className="size-5 text-link" />
           <Trans>Back office</Trans>
         </p>
-        <nav aria-label="Back office">
+        <nav aria-label={t`Back office`}>
           <ul className="flex flex-wrap gap-1 md:flex-col">
-            <li>
-              <Link to="/{-$locale}/admin" params={{ locale }} activeOptions={{ exact: true }} className={item}>
-                <LayoutDashboard aria-hidden className="size-4" />
-                <Trans>Dashboard</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/{-$locale}/admin/orders" params={{ locale }} className={item} data-testid="admin-nav-orders">
-                <ReceiptText aria-hidden className="size-4" />
-                <Trans>Orders</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/{-$locale}/admin/support" params={{ locale }} className={item} data-testid="admin-nav-support">
-                <LifeBuoy aria-hidden className="size-4" />
-                <Trans>Support</Trans>
-              </Link>
-            </li>
-            {viewer.role === 'admin' && (
-              <li>
-                <Link
-                  to="/{-$locale}/admin/withdrawals"
-                  params={{ locale }}
-                  className={item}
-                  data-testid="admin-nav-withdrawals"
-                >
-                  <Banknote aria-hidden className="size-4" />
-                  <Trans>Withdrawals</Trans>
-                </Link>
-              </li>
-            )}
-            {viewer.role === 'admin' && (
-              <li>
-                <Link
-                  to="/{-$locale}/admin/catalog"
-                  params={{ locale }}
-                  className={item}
-                  data-testid="admin-nav-catalog"
-                >
-                  <BookOpen aria-hidden className="size-4" />
-                  <Trans>Catalogue</Trans>
-                </Link>
-              </li>
-            )}
-            {viewer.role === 'admin' && (
-              <li>
-                <Link
-                  to="/{-$locale}/admin/coupons"
-                  params={{ locale }}
-                  className={item}
-                  data-testid="admin-nav-coupons"
-                >
-                  <TicketPercent aria-hidden className="size-4" />
-                  <Trans>Coupons</Trans>
-                </Link>
-              </li>
-            )}
-            {viewer.role === 'admin' && (
-              <li>
-                <Link
-                  to="/{-$locale}/admin/promoters"
-                  params={{ locale }}
-                  className={item}
-                  data-testid="admin-nav-promoters"
-                >
-                  <Users aria-hidden className="size-4" />
-                  <Trans>Promoters</Trans>
-                </Link>
-              </li>
-            )}
-            {viewer.role === 'admin' && (
-              <li>
-                <Link to="/{-$locale}/admin/audit" params={{ locale }} className={item} data-testid="admin-nav-audit">
-                  <History aria-hidden className="size-4" />
-                  <Trans>Audit log</Trans>
-                </Link>
-              </li>
-            )}
+            {entries
+              .filter((entry) => !entry.adminOnly || viewer.role === 'admin')
+              .map(({ to, label, icon: Icon, testId }) => (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    params={{ locale }}
+                    activeOptions={{ exact: to === '/{-$locale}/admin' }}
+                    className={item}
+                    data-testid={testId}
+                  >
+                    <Icon aria-hidden className="size-4" />
+                    {label}
+                  </Link>
+                </li>
+              ))}
             <li>
               <a href={locale ? `/${locale}` : '/'} className={item}>
                 <Store aria-hidden className="size-4" />
