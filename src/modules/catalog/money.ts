@@ -39,3 +39,18 @@ export function toDecimalString(amountMinor: number, currency: string): string {
   if (digits === 0) return sign + text
   return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`
 }
+
+/**
+ * "12.99" or "12,99" typed by a person, as minor units of `currency` (1299), without float
+ * arithmetic; null for anything else (signs, thousands separators, more decimals than the
+ * currency has).
+ */
+export function parseDecimalMoney(text: string, currency: string): number | null {
+  const digits = currencyDigits(currency)
+  const match = /^(\d{1,12})(?:[.,](\d+))?$/.exec(text.trim())
+  if (!match) return null
+  const fraction = match[2] ?? ''
+  if (fraction.length > digits) return null
+  const minor = Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0')
+  return Number.isSafeInteger(minor) ? minor : null
+}
