@@ -150,6 +150,7 @@ export async function failRefund(tx: Db, refundId: string, code: string): Promis
     .where(and(eq(refunds.id, refundId), eq(refunds.status, 'requested')))
     .returning()
   if (failed.length === 0) return 'unchanged'
-  await noteOrderEvent(tx, head.orderId, 'refund_failed', { refundId, amountMinor: failed[0]!.amountMinor, code })
+  const { amountMinor, currency } = failed[0]!
+  await noteOrderEvent(tx, head.orderId, 'refund_failed', { refundId, amountMinor, currency, code })
   return 'applied'
 }

@@ -14,9 +14,10 @@ export function RefundList({ refunds }: { refunds: RefundView[] }) {
   if (refunds.length === 0) return null
   return (
     <section aria-labelledby="refunds-title" data-testid="refunds">
-      <h2 id="refunds-title" className="mb-2 text-lg font-bold">
+      {/* Both pages show it inside a section of its own (receipt, payment): one level below. */}
+      <h3 id="refunds-title" className="mb-2 font-bold">
         <Trans>Refunds</Trans>
-      </h2>
+      </h3>
       <ul className="space-y-2 text-sm">
         {refunds.map((r) => (
           <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-2" data-refund-status={r.status}>
