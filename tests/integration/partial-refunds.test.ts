@@ -108,7 +108,7 @@ async function sandboxTxn(paymentId: string) {
 }
 
 async function refundMails(number: string) {
-  return (await listOutbox(1000)).filter((m) => m.subject.includes(number) && /refunded/.test(m.subject))
+  return (await listOutbox(1000)).filter((m) => m.subject.includes(number) && /refunded|erstattet/.test(m.subject))
 }
 
 describe('partial refunds', () => {
@@ -165,6 +165,23 @@ describe('partial refunds', () => {
       code: 'CONFLICT',
       issues: [{ message: 'not_refundable' }],
     })
+  })
+
+  it('mails each refund in the order’s language, with its amount', async () => {
+    const sku = await pickSku(db(), 'topup', 'EUR')
+    const shopper = await makeUser(db())
+    const { order } = await createOrder(db(), shopper, orderInput(sku, { currency: 'EUR', locale: 'de' }))
+    const { paymentId } = await pay(db(), shopper, order.id, 'card-ok', hook.url)
+    expect(paymentId).toBeTruthy()
+    await settle(db())
+    expect(await orderStatus(db(), order.id)).toBe('delivered')
+    await refundOrder(db(), order.id, byAdmin(), { amountMinor: 50 })
+    await settle(db())
+    const [mail, ...more] = await refundMails(order.number)
+    expect(more).toEqual([])
+    expect(mail!.subject).toBe(`Ein Teil deiner Bestellung ${order.number} wurde erstattet`)
+    expect(mail!.text).toContain('Der Rest deiner Bestellung bleibt bestehen.')
+    expect(mail!.text).toMatch(/Erstattet: 0,50\s€/)
   })
 
   it('refuses more than is left (409 above_refundable) and amounts that are not whole positive minor units (400)', async () => {
