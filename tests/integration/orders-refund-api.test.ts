@@ -1,7 +1,8 @@
 /**
  * The operator refund (POST /api/orders/{id}/refund) on PGlite: only operators may call it, only
- * delivered orders are refundable, and the refund goes through the gateway, moves the order to
- * refunded and reverses the promoter's commission — even after it was released.
+ * orders whose money was captured are refundable (partial amounts: partial-refunds.test.ts), and
+ * a refund of all that is left (no body) goes through the gateway, moves the order to refunded and
+ * reverses the promoter's commission — even after it was released.
  */
 import { TEST_DATA_DIR } from './orders-env'
 import { eq } from 'drizzle-orm'
@@ -107,11 +108,15 @@ describe('operator refund API', () => {
     // The audit log says who asked, and what the order was before.
     const [entry, ...more] = await listAudit(tdb.db, { targetType: 'order', targetId: orderId })
     expect(more).toEqual([])
+    const [{ amountMinor }] = await tdb.db
+      .select({ amountMinor: t.payments.amountMinor })
+      .from(t.payments)
+      .where(eq(t.payments.orderId, orderId))
     expect(entry).toMatchObject({
       actorId: operator,
       action: 'order.refund',
-      before: { status: 'delivered' },
-      after: { refund: 'requested' },
+      before: { status: 'delivered', refundedMinor: 0 },
+      after: { refund: 'requested', amountMinor, refundedMinor: amountMinor },
     })
     // A second request while the refund is under way is a conflict, not a second refund.
     expect(await call(orderId, operator)).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT' } } })
@@ -132,7 +137,7 @@ describe('operator refund API', () => {
     expect(await call(orderId, operator)).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT' } } })
   })
 
-  it('refuses an order that is not delivered (409) and an unknown id (404)', async () => {
+  it('refuses an order with nothing captured yet (409) and an unknown id (404)', async () => {
     const { order } = await createOrder(tdb.db, shopper, orderInput(await pickSku(tdb.db, 'topup')))
     expect(await call(order.id, operator)).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT' } } })
     expect(await call('not-a-uuid', operator)).toMatchObject({ status: 404 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sortGames, type GameCard } from '../../src/modules/catalog/category.schemas'
-import { formatMoney, toDecimalString } from '../../src/modules/catalog/money'
+import { formatMoney, decimalToMinor, toDecimalString } from '../../src/modules/catalog/money'
 import { findRedirect, isSitePath } from '../../src/modules/cms/redirects'
 import { renderRobots, renderSitemap } from '../../src/modules/cms/sitemap.server'
 import { validatePlayerForm } from '../../src/modules/fulfilment/player-form'
@@ -18,6 +18,18 @@ describe('money', () => {
     expect(toDecimalString(899900, 'RUB')).toBe('8999.00')
     expect(toDecimalString(500, 'JPY')).toBe('500')
     expect(() => toDecimalString(1.5, 'USD')).toThrow()
+  })
+
+  it('reads a typed decimal amount as minor units, refusing what is not one', () => {
+    expect(decimalToMinor('12.99', 'USD')).toBe(1299)
+    expect(decimalToMinor(' 12,5 ', 'EUR')).toBe(1250)
+    expect(decimalToMinor('7', 'RUB')).toBe(700)
+    expect(decimalToMinor('0.01', 'USD')).toBe(1)
+    expect(decimalToMinor('500', 'JPY')).toBe(500)
+    expect(decimalToMinor(toDecimalString(899900, 'RUB'), 'RUB')).toBe(899900)
+    for (const bad of ['', '-1', '1.999', '1,000.00', '1e3', 'abc', '5.5', '.5']) {
+      expect(decimalToMinor(bad, bad === '5.5' ? 'JPY' : 'USD'), bad).toBeUndefined()
+    }
   })
 })
 

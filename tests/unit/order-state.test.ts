@@ -8,6 +8,7 @@ import {
   type OrderStatus,
 } from '../../src/modules/orders/order-status'
 import { PAYMENT_STATUSES } from '../../src/modules/orders/payment-attempts'
+import { REFUNDABLE_STATUSES, isRefundable, orderPaymentId, refundableMinor } from '../../src/modules/orders/refunds'
 import { nextPaymentStatus } from '../../src/modules/payments/payment-status'
 
 describe('order state machine', () => {
@@ -23,6 +24,19 @@ describe('order state machine', () => {
     for (let i = 1; i < path.length; i++) expect(canTransition(path[i - 1]!, path[i]!)).toBe(true)
     expect(canTransition('fulfilling', 'failed')).toBe(true)
     expect(canTransition('failed', 'refunded')).toBe(true)
+  })
+
+  it('lets every order whose money was captured be refunded, and nothing else', () => {
+    expect(ORDER_STATUSES.filter((s) => canTransition(s, 'refunded'))).toEqual([
+      'paid',
+      'fulfilling',
+      'delivered',
+      'failed',
+    ])
+    expect(ORDER_STATUSES.filter(isRefundable)).toEqual([...REFUNDABLE_STATUSES])
+    // A refunded order is never delivered afterwards.
+    expect(canTransition('refunded', 'fulfilling')).toBe(false)
+    expect(canTransition('refunded', 'delivered')).toBe(false)
   })
 
   it('refuses going back, skipping payment, and leaving final states', () => {
@@ -44,6 +58,28 @@ describe('order state machine', () => {
 
   it('knows where result pages can stop polling', () => {
     expect(ORDER_STATUSES.filter(isTerminal).sort()).toEqual(['cancelled', 'delivered', 'expired', 'refunded'])
+  })
+})
+
+describe('refundable amount', () => {
+  it('counts requested and succeeded refunds, not failed ones, and never goes below zero', () => {
+    expect(refundableMinor(1000, [])).toBe(1000)
+    expect(
+      refundableMinor(1000, [
+        { amountMinor: 300, status: 'succeeded' },
+        { amountMinor: 200, status: 'requested' },
+        { amountMinor: 400, status: 'failed' },
+      ]),
+    ).toBe(500)
+    expect(refundableMinor(1000, [{ amountMinor: 1000, status: 'requested' }])).toBe(0)
+    expect(refundableMinor(100, [{ amountMinor: 150, status: 'succeeded' }])).toBe(0)
+  })
+
+  it('takes the order’s payment from its move to paid', () => {
+    const paid = { type: 'status', toStatus: 'paid', data: { paymentId: 'p1' } }
+    expect(orderPaymentId([{ type: 'payment_started', toStatus: null, data: { paymentId: 'p0' } }, paid])).toBe('p1')
+    expect(orderPaymentId([{ type: 'status', toStatus: 'paid', data: { free: true } }])).toBeNull()
+    expect(orderPaymentId([])).toBeNull()
   })
 })
 

@@ -64,13 +64,18 @@ export const adminOrderFn = createServerFn({ method: 'GET' })
     return { ...order, items: order.items.map((item) => ({ ...item, codes: item.codes.map(() => '••••') })) }
   })
 
-/** Refund in full through the gateway: support up to its limit, admins any amount (audited). */
+/**
+ * Refund all or part of what is left through the gateway: support up to its limit per refund,
+ * admins any amount (audited). The amount is checked by the use case, so a refused one is an
+ * ActionResult the screen can show.
+ */
 export const adminRefundFn = createServerFn({ method: 'POST' })
-  .validator(z.object({ id: orderIdSchema }))
+  .validator(z.object({ id: orderIdSchema, amountMinor: z.number().optional(), reason: z.string().optional() }))
   .handler(async ({ data }) => {
     const door = await openDoor(getRequest())
     await door.staff()
-    return attempt(() => refundAsStaff(door, data.id))
+    const { id, ...input } = data
+    return attempt(() => refundAsStaff(door, id, input))
   })
 
 /** Cancel an order that is not paid yet (staff, audited). */

@@ -25,6 +25,7 @@ const ISSUE_LABELS: Record<string, MessageDescriptor> = {
   above_refund_limit: msg`This refund is above your refund limit. Ask an admin.`,
   not_refundable: msg`This order cannot be refunded in its current state.`,
   refund_pending: msg`A refund is already under way.`,
+  above_refundable: msg`This is more than is left to refund on this order.`,
   admin_only: msg`Only an admin can do this.`,
   invalid_transition: msg`Someone changed this meanwhile. Reload the page and check again.`,
   already_reviewed: msg`This flag was already reviewed.`,

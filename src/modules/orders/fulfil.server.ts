@@ -50,6 +50,8 @@ async function loadItems(db: Db, orderId: string): Promise<FulfilItem[]> {
 export function fulfilJob(supplierOf: (db: Db) => Supplier = supplierFor) {
   return async ({ orderId }: OrderJobPayload, ctx: JobContext): Promise<void> => {
     const { db } = ctx
+    // Under the order's lock: a paid order refunded before this job ran stays refunded (paid →
+    // refunded leaves no way to fulfilling), and nothing below runs for it.
     await db.transaction((tx) => transitionOrder(tx, orderId, 'fulfilling'))
     const [order] = await db
       .select({ status: orders.status, player: orders.player })
@@ -98,6 +100,11 @@ async function allocateCodes(tx: Db, orderId: string, items: FulfilItem[]): Prom
   await transitionOrder(tx, orderId, 'delivered', { codes: items.reduce((n, i) => n + i.quantity, 0) })
 }
 
+/** The order's status read under its row lock, so a refund committed just before is seen. */
+async function stillFulfilling(db: Db, orderId: string): Promise<boolean> {
+  return db.transaction(async (tx) => (await lockOrder(tx, orderId)).status === 'fulfilling')
+}
+
 async function deliverTopUps(
   db: Db,
   supplier: Supplier,
@@ -109,6 +116,8 @@ async function deliverTopUps(
   const results = new Map<number, TopUpDelivery>()
   for (const item of items) {
     if (item.deliveredAt) continue
+    // Staff may have refunded the order since the job started: ask the supplier for nothing more.
+    if (!(await stillFulfilling(db, orderId))) break
     results.set(
       item.id,
       await supplier.deliverTopUp({
@@ -124,7 +133,13 @@ async function deliverTopUps(
   if ([...results.values()].some((r) => r.status === 'pending')) throw new RetryLaterError(2_000, 'supplier pending')
   await ctx.complete(async (tx) => {
     const order = await lockOrder(tx, orderId)
-    if (order.status !== 'fulfilling') return
+    if (order.status !== 'fulfilling') {
+      // Refunded while a supplier call was in flight: that top-up cannot be recalled, so staff
+      // must see it on the timeline (the order itself stays refunded).
+      const late = [...results.values()].filter((r) => r.status === 'delivered').map((r) => r.transactionId)
+      if (late.length > 0) await noteOrderEvent(tx, orderId, 'delivered_after_refund', { supplierTxnIds: late })
+      return
+    }
     for (const [itemId, r] of results) {
       await tx
         .update(orderItems)

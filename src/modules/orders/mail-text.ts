@@ -7,7 +7,12 @@ import type { OrderMailKind } from './queues'
 
 interface Words {
   subject: Record<OrderMailKind, (number: string) => string>
+  /** `refunded` here is for an order that could not be delivered (the automatic refund). */
   intro: Record<OrderMailKind, string>
+  /** The `refunded` intro for an order that had been paid or delivered (staff refunded it). */
+  refundedInFull: string
+  /** The label of the amount a refund gave back. */
+  refunded: string
   order: string
   total: string
   player: string
@@ -23,6 +28,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       delivered: (n) => `Your order ${n} has been delivered`,
       refunded: (n) => `Your order ${n} has been refunded`,
       payment_returned: (n) => `A payment for your order ${n} has been refunded`,
+      partially_refunded: (n) => `Part of your order ${n} has been refunded`,
     },
     intro: {
       receipt: 'Thank you! We received your payment and are delivering your order now.',
@@ -30,7 +36,11 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       refunded: 'We could not deliver your order, so we refunded the full amount to your payment method.',
       payment_returned:
         'Your payment arrived after this order could no longer be paid (it had expired, was cancelled or was already paid), so nothing was delivered for it. We have refunded the full amount to your payment method.',
+      partially_refunded:
+        'We have refunded part of your order to your payment method. The rest of your order stands as it is.',
     },
+    refundedInFull: 'We have refunded your order in full to your payment method.',
+    refunded: 'Refunded',
     order: 'Order',
     total: 'Total',
     player: 'Player',
@@ -44,6 +54,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       delivered: (n) => `Votre commande ${n} a été livrée`,
       refunded: (n) => `Votre commande ${n} a été remboursée`,
       payment_returned: (n) => `Un paiement de votre commande ${n} a été remboursé`,
+      partially_refunded: (n) => `Une partie de votre commande ${n} a été remboursée`,
     },
     intro: {
       receipt: 'Merci ! Nous avons reçu votre paiement et livrons votre commande.',
@@ -52,7 +63,11 @@ export const MAIL_WORDS: Record<Locale, Words> = {
         "Nous n'avons pas pu livrer votre commande : le montant total a été remboursé sur votre moyen de paiement.",
       payment_returned:
         "Votre paiement est arrivé alors que cette commande ne pouvait plus être payée (expirée, annulée ou déjà payée) : rien n'a été livré pour ce paiement. Nous avons remboursé le montant total sur votre moyen de paiement.",
+      partially_refunded:
+        'Nous avons remboursé une partie de votre commande sur votre moyen de paiement. Le reste de votre commande est maintenu.',
     },
+    refundedInFull: 'Nous avons remboursé la totalité de votre commande sur votre moyen de paiement.',
+    refunded: 'Remboursé',
     order: 'Commande',
     total: 'Total',
     player: 'Joueur',
@@ -66,6 +81,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       delivered: (n) => `Seu pedido ${n} foi entregue`,
       refunded: (n) => `Seu pedido ${n} foi reembolsado`,
       payment_returned: (n) => `Um pagamento do seu pedido ${n} foi reembolsado`,
+      partially_refunded: (n) => `Parte do seu pedido ${n} foi reembolsada`,
     },
     intro: {
       receipt: 'Obrigado! Recebemos seu pagamento e estamos entregando seu pedido.',
@@ -73,7 +89,11 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       refunded: 'Não conseguimos entregar seu pedido, por isso reembolsamos o valor total no seu meio de pagamento.',
       payment_returned:
         'Seu pagamento chegou quando este pedido já não podia ser pago (tinha expirado, sido cancelado ou já estava pago), por isso nada foi entregue por ele. Reembolsamos o valor total no seu meio de pagamento.',
+      partially_refunded:
+        'Reembolsamos parte do seu pedido no seu meio de pagamento. O restante do seu pedido continua valendo.',
     },
+    refundedInFull: 'Reembolsamos o valor total do seu pedido no seu meio de pagamento.',
+    refunded: 'Reembolsado',
     order: 'Pedido',
     total: 'Total',
     player: 'Jogador',
@@ -87,6 +107,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       delivered: (n) => `Tu pedido ${n} se ha entregado`,
       refunded: (n) => `Tu pedido ${n} se ha reembolsado`,
       payment_returned: (n) => `Se ha reembolsado un pago de tu pedido ${n}`,
+      partially_refunded: (n) => `Se ha reembolsado parte de tu pedido ${n}`,
     },
     intro: {
       receipt: '¡Gracias! Hemos recibido tu pago y estamos entregando tu pedido.',
@@ -94,7 +115,11 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       refunded: 'No hemos podido entregar tu pedido, así que hemos reembolsado el importe total a tu método de pago.',
       payment_returned:
         'Tu pago llegó cuando este pedido ya no se podía pagar (había caducado, se había cancelado o ya estaba pagado), así que no se entregó nada por él. Hemos reembolsado el importe total a tu método de pago.',
+      partially_refunded:
+        'Hemos reembolsado parte de tu pedido a tu método de pago. El resto de tu pedido sigue en pie.',
     },
+    refundedInFull: 'Hemos reembolsado el importe total de tu pedido a tu método de pago.',
+    refunded: 'Reembolsado',
     order: 'Pedido',
     total: 'Total',
     player: 'Jugador',
@@ -108,6 +133,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       delivered: (n) => `Deine Bestellung ${n} wurde geliefert`,
       refunded: (n) => `Deine Bestellung ${n} wurde erstattet`,
       payment_returned: (n) => `Eine Zahlung für deine Bestellung ${n} wurde erstattet`,
+      partially_refunded: (n) => `Ein Teil deiner Bestellung ${n} wurde erstattet`,
     },
     intro: {
       receipt: 'Danke! Wir haben deine Zahlung erhalten und liefern deine Bestellung jetzt aus.',
@@ -116,7 +142,11 @@ export const MAIL_WORDS: Record<Locale, Words> = {
         'Wir konnten deine Bestellung nicht liefern und haben den vollen Betrag auf dein Zahlungsmittel erstattet.',
       payment_returned:
         'Deine Zahlung kam an, als diese Bestellung nicht mehr bezahlt werden konnte (abgelaufen, storniert oder bereits bezahlt), daher wurde dafür nichts geliefert. Wir haben den vollen Betrag auf dein Zahlungsmittel erstattet.',
+      partially_refunded:
+        'Wir haben einen Teil deiner Bestellung auf dein Zahlungsmittel erstattet. Der Rest deiner Bestellung bleibt bestehen.',
     },
+    refundedInFull: 'Wir haben deine Bestellung vollständig auf dein Zahlungsmittel erstattet.',
+    refunded: 'Erstattet',
     order: 'Bestellung',
     total: 'Summe',
     player: 'Spieler',
@@ -130,6 +160,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       delivered: (n) => `Заказ ${n} доставлен`,
       refunded: (n) => `Средства за заказ ${n} возвращены`,
       payment_returned: (n) => `Платёж по заказу ${n} возвращён`,
+      partially_refunded: (n) => `Часть средств за заказ ${n} возвращена`,
     },
     intro: {
       receipt: 'Спасибо! Мы получили оплату и уже доставляем ваш заказ.',
@@ -137,7 +168,10 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       refunded: 'Нам не удалось доставить заказ, поэтому мы вернули всю сумму на ваш способ оплаты.',
       payment_returned:
         'Ваш платёж поступил, когда этот заказ уже нельзя было оплатить (срок истёк, заказ отменён или уже оплачен), поэтому по нему ничего не доставлено. Мы вернули всю сумму на ваш способ оплаты.',
+      partially_refunded: 'Мы вернули часть суммы заказа на ваш способ оплаты. Остальная часть заказа остаётся в силе.',
     },
+    refundedInFull: 'Мы вернули всю сумму заказа на ваш способ оплаты.',
+    refunded: 'Возвращено',
     order: 'Заказ',
     total: 'Итого',
     player: 'Игрок',

@@ -1,5 +1,5 @@
 /**
- * Receipt, delivered and refunded e-mails, sent by a job after the transition that caused them
+ * Receipt, delivered and refund e-mails (one per refund, saying how much came back), sent by a job after the transition that caused them
  * committed. The job's dedupe key queues each mail once per order event, and onceForJob sends it
  * once per job even when a worker dies between sending and completing.
  */
@@ -14,14 +14,19 @@ import { MAIL_WORDS } from './mail-text'
 import { getOrderDetail } from './order-queries.server'
 import type { MailJobPayload, OrderMailKind } from './queues'
 
-export async function composeOrderMail(db: Db, orderId: string, kind: OrderMailKind): Promise<Mail> {
+export async function composeOrderMail(db: Db, orderId: string, kind: OrderMailKind, refundId?: string): Promise<Mail> {
   const order = await getOrderDetail(db, null, orderId)
   const locale = isLocale(order.locale) ? order.locale : DEFAULT_LOCALE
   const w = MAIL_WORDS[locale]
   const money = (minor: number) => formatMoney(minor, order.currency, locale)
+  const refund = order.refunds.find((r) => r.id === refundId)
+  // The "could not deliver" wording only fits an order whose delivery failed.
+  const undelivered = order.events.some((e) => e.type === 'status' && e.toStatus === 'failed')
+  const intro = kind === 'refunded' && !undelivered ? w.refundedInFull : w.intro[kind]
   const lines = [
-    w.intro[kind],
+    intro,
     '',
+    ...(refund ? [`${w.refunded}: ${formatMoney(refund.amountMinor, refund.currency, locale)}`, ''] : []),
     `${w.order}: ${order.number}`,
     ...order.items.map((i) => `  ${i.quantity} × ${i.title}  ${money(i.lineMinor)}`),
     `${w.total}: ${money(order.totalMinor)}`,
@@ -42,13 +47,15 @@ export async function composeOrderMail(db: Db, orderId: string, kind: OrderMailK
 }
 
 export async function orderMailJob(
-  { orderId, kind, paymentId, resendOf }: MailJobPayload,
+  { orderId, kind, paymentId, refundId, resendOf }: MailJobPayload,
   ctx: JobContext,
 ): Promise<void> {
   // Exactly once per order event: a run after a crash between sending and completing finds the
   // mail recorded on its job and sends nothing; the key doubles as the Message-ID.
-  const idempotencyKey = ['order-mail', orderId, kind, paymentId, resendOf && `resend-${resendOf}`]
+  const idempotencyKey = ['order-mail', orderId, kind, paymentId, refundId, resendOf && `resend-${resendOf}`]
     .filter(Boolean)
     .join(':')
-  await onceForJob(ctx, async () => sendMail({ ...(await composeOrderMail(ctx.db, orderId, kind)), idempotencyKey }))
+  await onceForJob(ctx, async () =>
+    sendMail({ ...(await composeOrderMail(ctx.db, orderId, kind, refundId)), idempotencyKey }),
+  )
 }

@@ -11,6 +11,7 @@ import {
   orderItems,
   orders,
   payments,
+  refunds,
   skus,
   supportReplies,
   supportRequests,
@@ -18,6 +19,7 @@ import {
 import type { PlayerField } from '../catalog/catalog.schemas'
 import { AppError } from '../errors/app-error'
 import { isPayable } from './order-status'
+import { isRefundable, orderPaymentId, refundableMinor } from './refunds'
 import {
   listOrdersQuerySchema,
   type EventValue,
@@ -107,7 +109,7 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
     .from(orders)
     .where(and(eq(orders.id, orderId), userId === null ? undefined : eq(orders.userId, userId)))
   if (!order) throw new AppError('NOT_FOUND', 'Order not found')
-  const [items, codes, events, pays, couponRows, support] = await Promise.all([
+  const [items, codes, events, pays, couponRows, support, refundRows] = await Promise.all([
     db
       .select({ item: orderItems, kind: games.kind, playerFields: games.playerFields })
       .from(orderItems)
@@ -130,7 +132,15 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
       .where(eq(couponRedemptions.orderId, orderId))
       .orderBy(asc(couponRedemptions.id)),
     supportThreads(db, orderId),
+    db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.id)),
   ])
+  // Only the order's own payment: a payment it could not use is returned on its own.
+  const paidWith = pays.find((p) => p.id === orderPaymentId(events))
+  const ownRefunds = refundRows.filter((r) => r.paymentId === paidWith?.id)
+  const refundable =
+    paidWith?.status === 'succeeded' && isRefundable(order.status)
+      ? refundableMinor(paidWith.amountMinor, ownRefunds)
+      : 0
   const payable = isPayable(order.status) && (!order.expiresAt || order.expiresAt > new Date())
   return {
     id: order.id,
@@ -177,6 +187,17 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
       failureCode: p.failureCode,
       createdAt: p.createdAt.toISOString(),
     })),
+    refunds: ownRefunds.map((r) => ({
+      id: r.id,
+      amountMinor: r.amountMinor,
+      currency: r.currency,
+      status: r.status,
+      // Staff's note stays with staff (and the mail job, which reads as staff do).
+      reason: userId === null ? r.reason : null,
+      createdAt: r.createdAt.toISOString(),
+      completedAt: r.completedAt?.toISOString() ?? null,
+    })),
+    refundableMinor: refundable,
     support,
   }
 }

@@ -18,8 +18,9 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   created: ['awaiting_payment', 'paid', 'cancelled', 'expired'],
   awaiting_payment: ['paid', 'cancelled', 'expired'],
-  paid: ['fulfilling', 'failed'],
-  fulfilling: ['delivered', 'failed'],
+  // Staff may refund (in full) once money was captured; a refunded order is never delivered after.
+  paid: ['fulfilling', 'failed', 'refunded'],
+  fulfilling: ['delivered', 'failed', 'refunded'],
   // An operator may still refund a delivered order (goodwill, chargeback).
   delivered: ['refunded'],
   failed: ['refunded'],

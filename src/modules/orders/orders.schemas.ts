@@ -4,6 +4,7 @@ import type { PlayerField, ProductKind } from '../catalog/catalog.schemas'
 import { LOCALES } from '../i18n/locales'
 import type { PaymentMethod, PaymentStatus } from './payment-attempts'
 import { ORDER_STATUSES, type OrderStatus } from './order-status'
+import type { RefundStatus } from './refunds'
 import { SUPPORT_TOPICS, type SupportTopic } from './support-topics'
 
 export const MAX_ITEMS = 10
@@ -71,6 +72,16 @@ export const supportRequestInputSchema = z.object({
   message: z.string().trim().min(10).max(4000),
 })
 export type SupportRequestInput = z.input<typeof supportRequestInputSchema>
+
+/**
+ * A staff refund: any whole number of minor units from 1 (the use case caps it at what is still
+ * refundable); without `amountMinor`, everything that is left.
+ */
+export const refundInputSchema = z.object({
+  amountMinor: z.number().int().positive().max(2_147_483_647).optional(),
+  reason: z.string().trim().max(500).optional(),
+})
+export type RefundInput = z.input<typeof refundInputSchema>
 
 /** Support's answer to a request (staff). */
 export const supportReplyInputSchema = z.object({
@@ -179,6 +190,17 @@ export interface PaymentView {
   createdAt: string
 }
 
+export interface RefundView {
+  id: string
+  amountMinor: number
+  currency: string
+  status: RefundStatus
+  /** Staff's note; only staff read it (null on the shopper's page). */
+  reason: string | null
+  createdAt: string
+  completedAt: string | null
+}
+
 export interface OrderDetail extends Omit<OrderSummary, 'title' | 'itemCount'> {
   subtotalMinor: number
   discountMinor: number
@@ -192,6 +214,10 @@ export interface OrderDetail extends Omit<OrderSummary, 'title' | 'itemCount'> {
   items: OrderItemView[]
   events: OrderEventView[]
   payments: PaymentView[]
+  /** Refunds of the order's payment, oldest first. */
+  refunds: RefundView[]
+  /** What staff could still refund now (0 when the order is not refundable). */
+  refundableMinor: number
   /** Help asked about this order and support's replies, oldest first. */
   support: SupportThreadView[]
 }

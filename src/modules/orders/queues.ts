@@ -10,16 +10,25 @@ export const QUEUES = {
   affiliateRefunded: 'affiliate.order-refunded',
 } as const
 
-/** `payment_returned`: a payment the order could not use (after expiry, a second one) was refunded. */
-export type OrderMailKind = 'receipt' | 'delivered' | 'refunded' | 'payment_returned'
+/**
+ * `refunded`: the refund that completed the order's refund; `partially_refunded`: a refund that
+ * leaves the rest of the order standing; `payment_returned`: a payment the order could not use
+ * (after expiry, a second one) was refunded.
+ */
+export type OrderMailKind = 'receipt' | 'delivered' | 'refunded' | 'partially_refunded' | 'payment_returned'
 
 export interface OrderJobPayload {
   orderId: string
 }
 
+/** One refunds row to ask the gateway for. */
 export interface RefundJobPayload {
+  refundId: string
+}
+
+/** Refund jobs queued before refunds had rows: a whole payment each. */
+export interface LegacyRefundJobPayload {
   paymentId: string
-  /** true: the order itself is being refunded (failed delivery); false: an extra payment only. */
   refundOrder: boolean
 }
 
@@ -28,6 +37,8 @@ export interface MailJobPayload {
   kind: OrderMailKind
   /** The refunded payment, for `payment_returned`. */
   paymentId?: string
+  /** The refund the mail is about, for `refunded` and `partially_refunded`. */
+  refundId?: string
   /** Staff sent the delivery mail again: the timeline event that asked for it. */
   resendOf?: number
 }

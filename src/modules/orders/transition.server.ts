@@ -4,14 +4,15 @@
  * transaction, so a status and its consequences (fulfilment, mail, coupon use, affiliate
  * commission) commit or vanish together.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
-import { orderEvents, orders, payments } from '../../server/db/schema'
+import { orderEvents, orders } from '../../server/db/schema'
 import { enqueue, enqueueAll } from '../../server/jobs/queue'
 import { releaseCoupons, redeemCoupons } from '../coupons/coupons.server'
 import { AppError } from '../errors/app-error'
 import { canTransition, COUPON_RELEASING_STATUSES, type OrderStatus } from './order-status'
 import { QUEUES } from './queues'
+import { orderPayment, requestRefund } from './refunds.server'
 import { announceStatusChange } from './status-wait.server'
 
 export interface LockedOrder {
@@ -97,32 +98,40 @@ async function onEnter(tx: Db, orderId: string, status: OrderStatus): Promise<vo
       await enqueueOrderRefund(tx, orderId)
       break
     case 'refunded':
-      await enqueueAll(tx, [
-        { queue: QUEUES.mail, payload: { orderId, kind: 'refunded' }, dedupeKey: `mail:refunded:${orderId}` },
-        { queue: QUEUES.affiliateRefunded, payload, dedupeKey: `${QUEUES.affiliateRefunded}:${orderId}` },
-      ])
+      // The shopper's mail goes with the refund that completed it (one mail per refund).
+      await enqueue(tx, {
+        queue: QUEUES.affiliateRefunded,
+        payload,
+        dedupeKey: `${QUEUES.affiliateRefunded}:${orderId}`,
+      })
       break
     default:
       break
   }
 }
 
+/** Everything not yet refunded goes back; refunds staff already asked for keep their share. */
 async function enqueueOrderRefund(tx: Db, orderId: string): Promise<void> {
-  const [paid] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
-    .orderBy(payments.createdAt)
-    .limit(1)
+  const paid = await orderPayment(tx, orderId)
   if (!paid) {
     // Nothing was captured (cannot happen for a paid order, but never invent a refund).
     await noteOrderEvent(tx, orderId, 'refund_skipped', { reason: 'no_captured_payment' })
     return
   }
-  await enqueue(tx, {
-    queue: QUEUES.refund,
-    payload: { paymentId: paid.id, refundOrder: true },
-    dedupeKey: `refund:${paid.id}`,
-    maxAttempts: 10,
+  if (paid.refundableMinor === 0) return // the refunds under way already cover it all
+  const refund = await requestRefund(tx, {
+    orderId,
+    paymentId: paid.id,
+    amountMinor: paid.refundableMinor,
+    currency: paid.currency,
+    reason: 'delivery_failed',
+    requestedBy: null,
+  })
+  await noteOrderEvent(tx, orderId, 'refund_requested', {
+    by: 'shop',
+    paymentId: paid.id,
+    refundId: refund.id,
+    amountMinor: refund.amountMinor,
+    currency: refund.currency,
   })
 }

@@ -44,12 +44,29 @@ export interface GatewayEvent {
   amountMinor: number
   currency: string
   failureCode?: string
+  /** `payment.refunded`: the merchant's idempotency key of the refund this event reports. */
+  refundKey?: string
   createdAt: string
+}
+
+/** The gateway refused a refund for good (e.g. more than is left of the capture): do not retry. */
+export class RefundRefusedError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'RefundRefusedError'
+  }
 }
 
 export interface PaymentGateway {
   readonly name: string
   createSession(input: CreateSessionInput): Promise<PaymentSession>
-  /** Idempotent per `idempotencyKey`: refunding twice gives the money back once. */
+  /**
+   * Gives `amountMinor` of a captured payment back, all of it or a part (several partial refunds
+   * may follow each other). Idempotent per `idempotencyKey`: asking twice gives the money back
+   * once. Throws RefundRefusedError when the gateway will never accept it.
+   */
   refund(input: { externalId: string; amountMinor: number; idempotencyKey: string }): Promise<void>
 }

@@ -1,53 +1,55 @@
 /**
- * Refund job: gives a captured payment back through its gateway. The gateway call is idempotent
- * per payment, so a retry after a crash never refunds twice; the status changes are committed
- * with the job's fenced completion.
+ * Refund job: asks the gateway for one refunds row. The gateway call is idempotent per refund
+ * (key `refund:<refundId>`), so a retry after a crash never refunds twice; the row is settled in
+ * the job's fenced completion, or by the gateway's webhook if that arrives first.
  */
-import { eq, sql } from 'drizzle-orm'
-import { payments } from '../../server/db/schema'
+import { eq } from 'drizzle-orm'
+import { payments, refunds } from '../../server/db/schema'
 import type { JobContext } from '../../server/jobs/registry'
-import { enqueue } from '../../server/jobs/queue'
-import { QUEUES, type RefundJobPayload } from '../orders/queues'
-import { lockOrder, noteOrderEvent, transitionOrder } from '../orders/transition.server'
+import type { LegacyRefundJobPayload, RefundJobPayload } from '../orders/queues'
+import { capturedPayment, failRefund, requestRefund, settleRefund } from '../orders/refunds.server'
+import { RefundRefusedError } from './gateway'
 import { paymentGateway } from './gateways.server'
-import { nextPaymentStatus } from './payment-status'
 
-export async function refundJob({ paymentId, refundOrder }: RefundJobPayload, ctx: JobContext): Promise<void> {
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId))
-  if (!payment) return
-  if (payment.status === 'succeeded') {
-    await paymentGateway(ctx.db, payment.gateway).refund({
-      externalId: payment.externalId!,
-      amountMinor: payment.amountMinor,
-      idempotencyKey: `refund:${payment.id}`,
+export async function refundJob(payload: RefundJobPayload | LegacyRefundJobPayload, ctx: JobContext): Promise<void> {
+  if (!('refundId' in payload)) return legacyRefundJob(payload, ctx)
+  const [row] = await ctx.db
+    .select({ refund: refunds, gateway: payments.gateway, externalId: payments.externalId })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.id, payload.refundId))
+  if (!row || row.refund.status !== 'requested') return
+  try {
+    await paymentGateway(ctx.db, row.gateway).refund({
+      externalId: row.externalId!,
+      amountMinor: row.refund.amountMinor,
+      idempotencyKey: `refund:${row.refund.id}`,
     })
-  } else if (payment.status !== 'refunded') {
-    throw new Error(`payment ${paymentId} is ${payment.status}, not captured`)
+  } catch (err) {
+    // Refused for good (more than is left at the gateway): retrying cannot help, staff can ask again.
+    if (!(err instanceof RefundRefusedError)) throw err
+    return ctx.complete(async (tx) => {
+      await failRefund(tx, row.refund.id, err.code)
+    })
   }
   await ctx.complete(async (tx) => {
-    await lockOrder(tx, payment.orderId)
-    const [current] = await tx
-      .select({ status: payments.status })
-      .from(payments)
-      .where(eq(payments.id, paymentId))
-      .for('update')
-    const next = nextPaymentStatus(current!.status, 'refunded')
-    if (next) {
-      await tx
-        .update(payments)
-        .set({ status: next, updatedAt: sql`now()` })
-        .where(eq(payments.id, paymentId))
-      await noteOrderEvent(tx, payment.orderId, 'payment_refunded', { paymentId, method: payment.method })
-      // A payment the order could not use (late, duplicate): tell the shopper it came back. A
-      // refunded order gets its own mail from the transition below.
-      if (!refundOrder) {
-        await enqueue(tx, {
-          queue: QUEUES.mail,
-          payload: { orderId: payment.orderId, kind: 'payment_returned', paymentId },
-          dedupeKey: `mail:payment_returned:${paymentId}`,
-        })
-      }
-    }
-    if (refundOrder) await transitionOrder(tx, payment.orderId, 'refunded', { paymentId })
+    await settleRefund(tx, row.refund.id)
+  })
+}
+
+/** A job queued before this version: turn it into a row for what is left of the payment. */
+async function legacyRefundJob({ paymentId }: LegacyRefundJobPayload, ctx: JobContext): Promise<void> {
+  const [payment] = await ctx.db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId))
+  if (!payment) return
+  await ctx.complete(async (tx) => {
+    const paid = await capturedPayment(tx, paymentId)
+    if (!paid || paid.refundableMinor === 0) return
+    await requestRefund(tx, {
+      orderId: payment.orderId,
+      paymentId,
+      amountMinor: paid.refundableMinor,
+      currency: paid.currency,
+      requestedBy: null,
+    })
   })
 }

@@ -7,12 +7,11 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../server/db/client'
-import { payments, webhookEvents } from '../../server/db/schema'
-import { enqueue } from '../../server/jobs/queue'
+import { payments, refunds, webhookEvents } from '../../server/db/schema'
 import { log } from '../../server/log'
 import { AppError } from '../errors/app-error'
 import { isPayable } from '../orders/order-status'
-import { QUEUES } from '../orders/queues'
+import { requestRefund, settleRefund } from '../orders/refunds.server'
 import { lockOrder, noteOrderEvent, transitionOrder } from '../orders/transition.server'
 import { announceStatusChange } from '../orders/status-wait.server'
 import { GATEWAY_EVENT_TYPES, type GatewayEvent, type GatewayEventType } from './gateway'
@@ -29,6 +28,7 @@ const eventSchema = z.object({
   amountMinor: z.number().int().nonnegative(),
   currency: z.string().regex(/^[A-Z]{3}$/),
   failureCode: z.string().max(64).optional(),
+  refundKey: z.string().max(100).optional(),
   createdAt: z.string(),
 })
 
@@ -98,6 +98,7 @@ async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Pro
   // Lock order before payment, everywhere: two paths never wait on each other in reverse.
   const order = await lockOrder(tx, found.orderId)
   const [payment] = await tx.select().from(payments).where(eq(payments.id, ref.data!)).for('update')
+  if (event.type === 'payment.refunded') return applyRefund(tx, payment!.id, event)
   if (payment!.amountMinor !== event.amountMinor || payment!.currency !== event.currency) {
     log.error({ eventId: event.id, paymentId: payment!.id }, 'webhook amount does not match the payment; ignored')
     return 'ignored'
@@ -130,12 +131,34 @@ async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Pro
     // finished after expiry): the money goes straight back, and the shopper is mailed when it has.
     const reason = expiredNow ? 'expired' : order.status
     await noteOrderEvent(tx, order.id, 'payment_refund_scheduled', { paymentId: payment!.id, reason })
-    await enqueue(tx, {
-      queue: QUEUES.refund,
-      payload: { paymentId: payment!.id, refundOrder: false },
-      dedupeKey: `refund:${payment!.id}`,
-      maxAttempts: 10,
+    await requestRefund(tx, {
+      orderId: order.id,
+      paymentId: payment!.id,
+      amountMinor: payment!.amountMinor,
+      currency: payment!.currency,
+      reason: 'payment_not_used',
+      requestedBy: null,
     })
   }
   return 'applied'
+}
+
+/**
+ * A refund (full or partial) the gateway confirms: it names the refund by our idempotency key,
+ * `refund:<refundId>`. Settling is idempotent, so the refund job getting there first is fine.
+ * A refund we never asked for (made in the gateway's own dashboard) needs a person, not a guess.
+ */
+async function applyRefund(tx: Db, paymentId: string, event: GatewayEvent): Promise<WebhookOutcome> {
+  const refundId = z.uuid().safeParse(event.refundKey?.replace(/^refund:/, ''))
+  const [refund] = refundId.success
+    ? await tx
+        .select({ id: refunds.id, amountMinor: refunds.amountMinor, currency: refunds.currency })
+        .from(refunds)
+        .where(and(eq(refunds.id, refundId.data), eq(refunds.paymentId, paymentId)))
+    : []
+  if (!refund || refund.amountMinor !== event.amountMinor || refund.currency !== event.currency) {
+    log.error({ eventId: event.id, paymentId, refundKey: event.refundKey }, 'webhook for a refund we did not ask for')
+    return 'ignored'
+  }
+  return settleRefund(tx, refund.id)
 }

@@ -13,6 +13,7 @@ import { SupportThread } from '~/modules/orders/components/support-thread'
 import { Timeline } from '~/modules/orders/components/timeline'
 import { adminCancelOrderFn, adminRefundFn, adminResendDeliveryFn } from '../admin.functions'
 import { adminOrderQuery } from '../admin.queries'
+import { RefundControl } from './refund-control'
 import { ReplyForm } from './support-reply-form'
 
 /** One order as staff see it: who, what, how it was paid, its history, and a refund. */
@@ -23,14 +24,13 @@ export function OrderAdmin({ id }: { id: string }) {
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<{ ok: boolean; text: string }>()
-  const [refundAsked, setRefundAsked] = useState(false)
-  // While the order is moving (payment, delivery, a refund just asked for), watch it move.
+  // While the order is moving (payment, delivery, a refund waiting for the gateway), watch it move.
   const { data: order } = useSuspenseQuery({
     ...adminOrderQuery(id),
     refetchInterval: (query) => {
       const status = query.state.data?.status
       const moving = status === 'awaiting_payment' || status === 'paid' || status === 'fulfilling'
-      return moving || (refundAsked && status !== 'refunded') ? 3000 : false
+      return moving || query.state.data?.refunds.some((r) => r.status === 'requested') ? 3000 : false
     },
   })
 
@@ -45,14 +45,12 @@ export function OrderAdmin({ id }: { id: string }) {
     await queryClient.invalidateQueries({ queryKey: ['admin'] })
     return result.ok
   }
-  const refund = async () => {
-    const ok = await act(
-      t`Refund ${money(order.totalMinor, order.currency)} to the shopper through the gateway?`,
-      () => adminRefundFn({ data: { id } }),
+  const refund = async (amountMinor: number, reason: string) =>
+    (await act(
+      t`Refund ${money(amountMinor, order.currency)} to the shopper through the gateway?`,
+      () => adminRefundFn({ data: { id, amountMinor, ...(reason ? { reason } : {}) } }),
       t`Refund requested. The gateway confirms it in a moment.`,
-    )
-    if (ok) setRefundAsked(true)
-  }
+    )) === true
   const resend = () =>
     act(
       t`Send the delivery e-mail to ${order.email} again?`,
@@ -111,26 +109,15 @@ export function OrderAdmin({ id }: { id: string }) {
           </ul>
           <div className="flex flex-wrap gap-2">
             {order.status === 'delivered' && (
-              <>
-                <button
-                  type="button"
-                  onClick={() => void refund()}
-                  disabled={busy}
-                  className="rounded-lg border border-red-600 px-4 py-2 font-semibold text-danger hover:bg-red-50 disabled:opacity-50 dark:hover:bg-red-950"
-                  data-testid="admin-refund"
-                >
-                  <Trans>Refund in full</Trans>
-                </button>
-                <button
-                  type="button"
-                  onClick={() => void resend()}
-                  disabled={busy}
-                  className={button}
-                  data-testid="admin-resend"
-                >
-                  <Trans>Resend delivery e-mail</Trans>
-                </button>
-              </>
+              <button
+                type="button"
+                onClick={() => void resend()}
+                disabled={busy}
+                className={button}
+                data-testid="admin-resend"
+              >
+                <Trans>Resend delivery e-mail</Trans>
+              </button>
             )}
             {(order.status === 'created' || order.status === 'awaiting_payment') && (
               <button
@@ -144,6 +131,8 @@ export function OrderAdmin({ id }: { id: string }) {
               </button>
             )}
           </div>
+          {/* Keyed by what is left, so the amount starts again from the new rest after each refund. */}
+          <RefundControl key={order.refundableMinor} order={order} busy={busy} onRefund={refund} />
           {message && (
             <p
               role={message.ok ? 'status' : 'alert'}

@@ -6,6 +6,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { PaymentStatus } from '../payment-attempts'
 import type { OrderStatus } from '../order-status'
+import type { RefundStatus } from '../refunds'
 import type { SupportTopic } from '../support-topics'
 
 export const STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
@@ -57,6 +58,16 @@ export const EVENT_LABELS: Record<string, MessageDescriptor> = {
   support_reply: msg`Support replied`,
   delivery_mail_resent: msg`Delivery e-mail sent again`,
   refund_skipped: msg`No payment to return`,
+  refund_requested: msg`Refund requested`,
+  partial_refund: msg`Part of the order refunded`,
+  refund_failed: msg`Refund refused by the payment service`,
+  delivered_after_refund: msg`Delivered by the supplier after the refund`,
+}
+
+export const REFUND_STATUS_LABELS: Record<RefundStatus, MessageDescriptor> = {
+  requested: msg`Refund pending`,
+  succeeded: msg`Refunded`,
+  failed: msg({ message: 'Refund failed', context: 'refund status' }),
 }
 
 export const TOPIC_LABELS: Record<SupportTopic, MessageDescriptor> = {

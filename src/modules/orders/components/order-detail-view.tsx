@@ -9,6 +9,7 @@ import type { OrderDetail } from '../orders.schemas'
 import { PAYMENT_STATUS_LABELS } from './labels'
 import { actionErrorText } from '~/modules/errors/error-text'
 import { OrderLines } from './order-lines'
+import { RefundList } from './refund-list'
 import { StatusBadge } from './status-badge'
 import { SupportThreads } from './support-thread'
 import { Timeline } from './timeline'
@@ -42,6 +43,8 @@ function Detail({ order }: { order: OrderDetail }) {
     .filter((e) => e.type === 'payment_refund_scheduled' && typeof e.data.paymentId === 'string')
     .map((e) => e.data.paymentId)
   const returned = order.payments.filter((p) => returnedIds.includes(p.id))
+  // A refund the payment service refused never happened: support follows it up, not the shopper.
+  const refunds = order.refunds.filter((r) => r.status !== 'failed')
 
   return (
     <div className="space-y-6" data-testid="order-detail" data-order-id={order.id}>
@@ -194,6 +197,16 @@ function Detail({ order }: { order: OrderDetail }) {
               </div>
             ) : null}
           </dl>
+          {refunds.length > 0 ? (
+            <div className="mt-4 border-t border-[var(--border)] pt-4">
+              <RefundList refunds={refunds} />
+              {order.status !== 'refunded' && refunds.some((r) => r.status === 'succeeded') ? (
+                <p className="text-muted mt-2 text-sm" data-testid="partial-refund-note">
+                  <Trans>Part of this order was refunded; the rest of your order stands.</Trans>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
         </section>
         <Timeline events={order.events} />
         <SupportThreads threads={order.support} />

@@ -10,8 +10,9 @@ import { coupons } from './coupons'
 import { ORDER_STATUSES } from '../../../modules/orders/order-status'
 import { SUPPORT_TOPICS } from '../../../modules/orders/support-topics'
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../modules/orders/payment-attempts'
+import { REFUND_STATUSES } from '../../../modules/orders/refunds'
 
-export { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SUPPORT_TOPICS }
+export { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES, SUPPORT_TOPICS }
 export type { OrderStatus } from '../../../modules/orders/order-status'
 
 export const orders = pgTable(
@@ -134,6 +135,39 @@ export const payments = pgTable(
   ],
 )
 
+/**
+ * One row per refund asked of a captured payment (by staff, or automatically after a failed
+ * delivery or for a payment the order could not use). Requested rows already count against what
+ * is refundable, so concurrent requests cannot give back more than was captured.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amountMinor: minor('amount_minor').notNull(),
+    currency: currencyCode().notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('requested'),
+    reason: text('reason'),
+    /** The staff member who asked; null for the shop's own automatic refunds. */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    completedAt: tstz('completed_at'),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    index('refunds_payment_idx').on(t.paymentId),
+    check('refunds_amount', sql`${t.amountMinor} > 0`),
+    check('refunds_currency', isCurrency(t.currency)),
+    check('refunds_status', inList(t.status, REFUND_STATUSES)),
+  ],
+)
+
 /** Webhooks may arrive twice: inserting the event id first (on conflict do nothing) dedupes them. */
 export const webhookEvents = pgTable(
   'webhook_events',
@@ -214,8 +248,31 @@ export const sandboxTransactions = pgTable(
     webhookUrl: text('webhook_url').notNull(),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /** Given back so far; the status becomes refunded when it reaches amount_minor. */
+    refundedMinor: minor('refunded_minor').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('sandbox_txn_status', inList(t.status, SANDBOX_TXN_STATUSES))],
+  (t) => [
+    check('sandbox_txn_status', inList(t.status, SANDBOX_TXN_STATUSES)),
+    check('sandbox_txn_refunded', sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= ${t.amountMinor}`),
+  ],
+)
+
+/** The sandbox gateway's refunds, one per merchant idempotency key: asking twice refunds once. */
+export const sandboxRefunds = pgTable(
+  'sandbox_gateway_refunds',
+  {
+    id: text('id').primaryKey(),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => sandboxTransactions.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amountMinor: minor('amount_minor').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sandbox_refunds_txn_idx').on(t.transactionId),
+    check('sandbox_refunds_amount', sql`${t.amountMinor} > 0`),
+  ],
 )

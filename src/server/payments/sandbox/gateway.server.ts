@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { sandboxTransactions } from '../../db/schema'
+import { sandboxRefunds, sandboxTransactions } from '../../db/schema'
 import { enqueue } from '../../jobs/queue'
 import type {
   CreateSessionInput,
@@ -16,6 +16,7 @@ import type {
   PaymentGateway,
   PaymentSession,
 } from '../../../modules/payments/gateway'
+import { RefundRefusedError } from '../../../modules/payments/gateway'
 import { CHALLENGE_CODE, checkCard } from './cards'
 
 export const SANDBOX_GATEWAY = 'sandbox'
@@ -37,7 +38,7 @@ export function sandboxGateway(db: Db): PaymentGateway {
   return {
     name: SANDBOX_GATEWAY,
     createSession: (input) => createSession(db, input),
-    refund: (input) => refund(db, input.externalId),
+    refund: (input) => refund(db, input),
   }
 }
 
@@ -95,15 +96,23 @@ async function move(
   })
 }
 
-async function emit(tx: Db, txn: SandboxTxn, type: GatewayEventType, failureCode?: string): Promise<void> {
+async function emit(
+  tx: Db,
+  txn: SandboxTxn,
+  type: GatewayEventType,
+  failureCode?: string,
+  refunded?: { amountMinor: number; key: string },
+): Promise<void> {
   const event: GatewayEvent = {
     id: `evt_${randomBytes(12).toString('hex')}`,
     type,
     reference: txn.merchantReference,
     externalId: txn.id,
-    amountMinor: txn.amountMinor,
+    // A refund event reports the refund's own amount, which may be part of the capture.
+    amountMinor: refunded ? refunded.amountMinor : txn.amountMinor,
     currency: txn.currency,
     ...(failureCode ? { failureCode } : {}),
+    ...(refunded ? { refundKey: refunded.key } : {}),
     createdAt: new Date().toISOString(),
   }
   const payload: WebhookDelivery = { url: txn.webhookUrl, event }
@@ -161,10 +170,56 @@ function done(txn: SandboxTxn): PageResult {
   return { kind: 'return', url: txn.returnUrl }
 }
 
-/** Refunds a captured transaction; refunding an already refunded one is a no-op (idempotent). */
-async function refund(db: Db, externalId: string): Promise<void> {
-  const moved = await move(db, externalId, ['captured'], 'refunded', 'payment.refunded')
-  if (moved) return
-  const txn = await getTransaction(db, externalId)
-  if (txn?.status !== 'refunded') throw new Error(`sandbox: transaction ${externalId} is not captured`)
+/**
+ * Refunds all or part of a captured transaction, once per idempotency key: the same key again is
+ * a no-op (with another amount, a refusal), and the refunds of a transaction never add up to more
+ * than was captured. The transaction becomes `refunded` when nothing of it is left.
+ */
+async function refund(db: Db, input: { externalId: string; amountMinor: number; idempotencyKey: string }) {
+  const { externalId, amountMinor, idempotencyKey } = input
+  if (!Number.isInteger(amountMinor) || amountMinor <= 0) {
+    throw new RefundRefusedError('invalid_amount', `sandbox: cannot refund ${amountMinor}`)
+  }
+  await db.transaction(async (tx) => {
+    const [txn] = await tx
+      .select()
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.id, externalId))
+      .for('update')
+    if (!txn) throw new RefundRefusedError('unknown_transaction', `sandbox: no transaction ${externalId}`)
+    const [seen] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey))
+    if (seen) {
+      if (seen.transactionId === txn.id && seen.amountMinor === amountMinor) return
+      throw new RefundRefusedError(
+        'idempotency_key_reused',
+        `sandbox: key ${idempotencyKey} was used for another refund`,
+      )
+    }
+    if (txn.status !== 'captured') {
+      throw new RefundRefusedError('not_captured', `sandbox: transaction ${externalId} is ${txn.status}`)
+    }
+    const refunded = txn.refundedMinor + amountMinor
+    if (refunded > txn.amountMinor) {
+      throw new RefundRefusedError(
+        'above_captured',
+        `sandbox: ${amountMinor} is more than the ${txn.amountMinor - txn.refundedMinor} left of ${externalId}`,
+      )
+    }
+    await tx.insert(sandboxRefunds).values({
+      id: `rfd_${randomBytes(12).toString('hex')}`,
+      transactionId: txn.id,
+      idempotencyKey,
+      amountMinor,
+    })
+    const [updated] = await tx
+      .update(sandboxTransactions)
+      .set({
+        refundedMinor: refunded,
+        status: refunded === txn.amountMinor ? 'refunded' : 'captured',
+        updatedAt: sql`now()`,
+      })
+      .where(eq(sandboxTransactions.id, txn.id))
+      .returning()
+    await emit(tx, updated!, 'payment.refunded', undefined, { amountMinor, key: idempotencyKey })
+  })
 }

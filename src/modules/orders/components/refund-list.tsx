@@ -1,0 +1,35 @@
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
+import { useMoney } from '~/modules/catalog/use-money'
+import type { RefundView } from '../orders.schemas'
+import { REFUND_STATUS_LABELS } from './labels'
+
+/**
+ * The refunds of an order, oldest first: amount, when, and whether the money is back yet. Staff
+ * also see the reason they gave; shoppers never receive it.
+ */
+export function RefundList({ refunds }: { refunds: RefundView[] }) {
+  const { i18n } = useLingui()
+  const money = useMoney()
+  if (refunds.length === 0) return null
+  return (
+    <section aria-labelledby="refunds-title" data-testid="refunds">
+      {/* Both pages show it inside a section of its own (receipt, payment): one level below. */}
+      <h3 id="refunds-title" className="mb-2 font-bold">
+        <Trans>Refunds</Trans>
+      </h3>
+      <ul className="space-y-2 text-sm">
+        {refunds.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-2" data-refund-status={r.status}>
+            <span className="font-semibold">{money(r.amountMinor, r.currency)}</span>
+            <span>{i18n._(REFUND_STATUS_LABELS[r.status])}</span>
+            <time className="text-muted text-xs" dateTime={r.createdAt} suppressHydrationWarning>
+              {i18n.date(new Date(r.completedAt ?? r.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+            </time>
+            {r.reason ? <p className="text-muted w-full text-xs">{r.reason}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
