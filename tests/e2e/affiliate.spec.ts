@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { codeFor, referralCookie } from './support'
+import { codeFor, gotoHydrated, referralCookie } from './support'
 import { expect, signInAs, test } from './user-fixture'
 
 /**
@@ -65,7 +65,7 @@ test('a referral click attributes a sign-up, and the new user joins the programm
 
   // The landing page shows the configured terms; joining opens the dashboard. (/en: the visit
   // above stored French as the preferred language.)
-  await page.goto('/en/affiliate')
+  await gotoHydrated(page, '/en/affiliate')
   const terms = page.getByTestId('affiliate-terms')
   await expect(terms.locator('[data-term=rate] dt')).toHaveText('5%')
   await expect(terms.locator('[data-term=hold] dt')).toHaveText('14')

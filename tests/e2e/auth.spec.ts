@@ -72,6 +72,7 @@ for (const locale of ['en', 'fr', 'ru'] as const) {
     await page.locator('input[name=password]').fill(password)
     await page.getByTestId('signin-form').locator('button[type=submit]').click()
     await expect(page).toHaveURL(new RegExp(`${prefix}/user/profile$`))
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 
     // Edit the profile; an unknown country is refused with a field error, valid input is saved.
     const form = page.getByTestId('profile-form')

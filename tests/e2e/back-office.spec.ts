@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { gotoHydrated } from './support'
+import { MAIL_WORDS } from '../../src/modules/orders/mail-text'
+import { gotoHydrated, mailsTo } from './support'
 import { expect, signInAs, test } from './user-fixture'
 
 /**
  * The back office runs the shop without SQL (issue 15's first acceptance journey): an admin adds a
  * game with two packages priced in USD and EUR, named in English and German, and a coupon; a
- * shopper in another browser finds the game in /de at once and buys it with the coupon.
+ * shopper in another browser finds the game in /de at once and buys it with the coupon; the admin
+ * finds the order by player ID and refunds half, then the rest; the shopper sees both refunds on
+ * the order page and gets a mail for each, in German.
  */
-test('an admin adds a game with two priced packages and a coupon; a shopper buys it in German with the coupon', async ({
+test('an admin adds a game and a coupon, a shopper buys it in German with the coupon, the admin refunds half and then the rest', async ({
   page,
   browser,
   newUser,
@@ -21,7 +24,7 @@ test('an admin adds a game with two priced packages and a coupon; a shopper buys
   await gotoHydrated(page, '/admin/catalog/new')
   const game = page.getByRole('form', { name: 'Game details' })
   await game.getByLabel('Slug').fill(`e2e-quest-${stamp}`)
-  await game.getByLabel('Category').selectOption({ label: 'Mobile Games' })
+  await game.getByLabel('Category').selectOption({ label: 'PC Games' })
   await game.getByLabel('Kind').selectOption({ label: 'Top-up' })
   await game.getByLabel('Cover').fill('/images/games/starfall-legends.svg')
   await game.getByLabel('Publisher').fill('E2E Studio')
@@ -71,8 +74,9 @@ test('an admin adds a game with two priced packages and a coupon; a shopper buys
   const shopperContext = await browser.newContext()
   try {
     const shopper = await shopperContext.newPage()
-    await signInAs(shopper, await newUser())
-    await gotoHydrated(shopper, '/de/categories/mobile-games')
+    const shopperUser = await newUser()
+    await signInAs(shopper, shopperUser)
+    await gotoHydrated(shopper, '/de/categories/pc-games')
     await shopper.getByTestId('game-card').filter({ hasText: names.de }).click()
     await expect(shopper.getByTestId('offer-title')).toContainText(names.de)
     await shopper
@@ -99,6 +103,46 @@ test('an admin adds a game with two priced packages and a coupon; a shopper buys
     await shopper.locator('button[value=approve]').click()
     await expect(shopper.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'paid', { timeout: 20_000 })
     await expect(shopper.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered', { timeout: 20_000 })
+    const orderId = new URL(shopper.url()).searchParams.get('orderId')!
+
+    // 5. The admin finds the order by the player ID and refunds half, then the rest.
+    await gotoHydrated(page, '/admin/orders')
+    await page.getByTestId('orders-q').fill(playerId)
+    await page.getByTestId('orders-q').press('Enter')
+    await expect(page.getByTestId('orders-row')).toHaveCount(1)
+    await page.getByTestId('orders-row').getByRole('link').click()
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`))
+    await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered')
+    const amount = page.getByLabel('Refund amount')
+    const paid = Number(await amount.inputValue())
+    const half = (Math.round(paid * 50) / 100).toFixed(2)
+    await amount.fill(half)
+    page.once('dialog', (dialog) => void dialog.accept())
+    await page.getByRole('button', { name: 'Refund', exact: true }).click()
+    await expect(page.getByTestId('admin-action-result')).toHaveText(
+      'Refund requested. The gateway confirms it in a moment.',
+    )
+    const refunds = page.getByTestId('refunds').locator('[data-refund-status]')
+    await expect(refunds).toHaveCount(1)
+    await expect(refunds.first()).toHaveAttribute('data-refund-status', 'succeeded', { timeout: 20_000 })
+    await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered')
+    // What is left is offered next: refunding it refunds the order.
+    await expect(amount).toHaveValue((paid - Number(half)).toFixed(2))
+    page.once('dialog', (dialog) => void dialog.accept())
+    await page.getByRole('button', { name: 'Refund', exact: true }).click()
+    await expect(refunds).toHaveCount(2)
+    await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'refunded', { timeout: 20_000 })
+    await expect(page.getByTestId('admin-refund-unavailable')).toBeVisible()
+
+    // 6. The shopper sees both refunds on the order page and has a mail for each, in German.
+    await gotoHydrated(shopper, `/de/order/details?id=${orderId}`)
+    await expect(shopper.getByTestId('order-status')).toHaveAttribute('data-status', 'refunded')
+    await expect(shopper.getByTestId('refunds').locator('[data-refund-status=succeeded]')).toHaveCount(2)
+    const number = (await shopper.getByTestId('order-number').textContent())!.trim()
+    const subjects = MAIL_WORDS.de.subject
+    await expect
+      .poll(() => mailsTo(shopperUser.email).map((mail) => mail.subject))
+      .toEqual(expect.arrayContaining([subjects.partially_refunded(number), subjects.refunded(number)]))
   } finally {
     await shopperContext.close()
   }

@@ -51,6 +51,15 @@ export async function codeFor(email: string, after: Set<string> = new Set()): Pr
   return code!
 }
 
+/** Every message to `email` in the outbox so far, newest first (subject and text, as parsed). */
+export function mailsTo(email: string) {
+  return [...outboxMark()]
+    .sort()
+    .reverse()
+    .map((file) => parseEml(readFileSync(path.join(OUTBOX, file), 'utf8')))
+    .filter((mail) => mail.to.toLowerCase() === email.toLowerCase())
+}
+
 /**
  * A referral click is recorded once the landing page's script confirms it: wait for the
  * attribution cookie that confirmation sets.
