@@ -6,13 +6,12 @@
  * the coupon engine then applies; every action leaves its audit entry.
  */
 import './orders-env'
-import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Caller } from '../../src/modules/auth/caller.server'
 import { gameForAdmin, listGamesForAdmin, saveGame } from '../../src/modules/admin/catalog-games.server'
 import { saveOffer, saveSku } from '../../src/modules/admin/catalog-offers.server'
-import { gameInputSchema, type GameInput, type SkuInput } from '../../src/modules/admin/catalog.schemas'
+import { gameInputSchema } from '../../src/modules/admin/catalog.schemas'
 import {
   couponForAdmin,
   listCouponsForAdmin,
@@ -24,67 +23,10 @@ import { filterSku, getOffer } from '../../src/modules/catalog/offer.server'
 import { AppError } from '../../src/modules/errors/app-error'
 import { priceRequest } from '../../src/modules/orders/quote.server'
 import * as t from '../../src/server/db/schema'
-import { makeUser, pgliteForFile } from './orders-fixtures'
+import { categoryOf, gameInput, makeAdmin, noNames, skuInput, texts, unique } from './catalog-fixtures'
+import { pgliteForFile } from './orders-fixtures'
 
 const db = pgliteForFile()
-
-async function makeAdmin(): Promise<Caller> {
-  const id = await makeUser(db(), 'admin')
-  await db().update(t.users).set({ role: 'admin' }).where(eq(t.users.id, id))
-  const [u] = await db().select({ email: t.users.email }).from(t.users).where(eq(t.users.id, id))
-  return { id, email: u!.email, role: 'admin' }
-}
-
-const unique = () => randomBytes(3).toString('hex')
-const texts = (en: string, de = '') => ({
-  en: { name: en, description: `${en} for everyone` },
-  fr: { name: '', description: '' },
-  pt: { name: '', description: '' },
-  es: { name: '', description: '' },
-  de: { name: de, description: de ? `${de} für alle` : '' },
-  ru: { name: '', description: '' },
-})
-const noNames = { en: '', fr: '', pt: '', es: '', de: '', ru: '' }
-
-async function categoryOf(code = 'mobile-games') {
-  const [c] = await db().select().from(t.categories).where(eq(t.categories.code, code))
-  return c ?? (await db().select().from(t.categories))[0]!
-}
-
-async function gameInput(over: Partial<GameInput> = {}): Promise<GameInput> {
-  const slug = `comet-${unique()}`
-  return {
-    slug,
-    categoryId: (await categoryOf()).id,
-    kind: 'topup',
-    cover: '/images/games/starfall-legends.svg',
-    publisher: 'Comet Works',
-    sort: 1,
-    hot: false,
-    active: true,
-    playerFields: [{ key: 'playerId', required: true, pattern: '^\\d{6,12}$', example: '12345678' }],
-    texts: texts(`Comet Clash ${slug}`, `Kometenkampf ${slug}`),
-    ...over,
-  }
-}
-
-function skuInput(offerId: number, over: Partial<SkuInput> = {}): SkuInput {
-  const code = `CMT-${unique().toUpperCase()}`
-  return {
-    offerId,
-    code,
-    name: '100 Comets',
-    quantity: 100,
-    sort: 10,
-    active: true,
-    names: { ...noNames, en: '100 Comets', de: '100 Kometen' },
-    prices: [
-      { currency: 'USD', amount: '4.99', list: '5.99' },
-      { currency: 'EUR', amount: '4,59', list: '' },
-    ],
-    ...over,
-  }
-}
 
 async function auditOf(targetType: string, targetId: string | number) {
   return db()
@@ -96,7 +38,7 @@ async function auditOf(targetType: string, targetId: string | number) {
 
 /** A game with one active offer and two priced SKUs, as an admin builds it in the editor. */
 async function buildGame(admin: Caller) {
-  const input = await gameInput()
+  const input = await gameInput(db())
   const game = await saveGame(db(), admin, input)
   const [offer] = await saveOffer(db(), admin, { gameId: game.id, regions: ['global'], active: true })
   await saveSku(db(), admin, skuInput(offer!.id))
@@ -119,8 +61,8 @@ async function buildGame(admin: Caller) {
 
 describe('catalogue editor', () => {
   it('a new game with two SKUs is on the shop at once, in English and German, with its prices', async () => {
-    const admin = await makeAdmin()
-    const category = await categoryOf()
+    const admin = await makeAdmin(db())
+    const category = await categoryOf(db())
     // Warm the read cache first: the write must make these entries stale.
     const before = await getCategoryPage(db(), category.code, 'de')
     const { input, game, offer } = await buildGame(admin)
@@ -169,7 +111,7 @@ describe('catalogue editor', () => {
   })
 
   it('a price change, a removed currency and a deactivated game reach the shop on the next read', async () => {
-    const admin = await makeAdmin()
+    const admin = await makeAdmin(db())
     const { input, game, offer } = await buildGame(admin)
     const sku = offer.skus[0]!
     expect((await filterSku(db(), { offerId: offer.id, currency: 'EUR' })).skus).toHaveLength(2)
@@ -198,8 +140,8 @@ describe('catalogue editor', () => {
   })
 
   it('refuses a save from a stale copy with CONFLICT stale_version and writes nothing', async () => {
-    const admin = await makeAdmin()
-    const other = await makeAdmin()
+    const admin = await makeAdmin(db())
+    const other = await makeAdmin(db())
     const { input, game, offer } = await buildGame(admin)
     const loaded = await gameForAdmin(db(), game.id)
     // Someone else saves first.
@@ -258,9 +200,9 @@ describe('catalogue editor', () => {
   })
 
   it('refuses a taken slug or SKU code and validates with the schema the editor uses', async () => {
-    const admin = await makeAdmin()
+    const admin = await makeAdmin(db())
     const { input, offer } = await buildGame(admin)
-    await expect(saveGame(db(), admin, await gameInput({ slug: input.slug }))).rejects.toMatchObject({
+    await expect(saveGame(db(), admin, await gameInput(db(), { slug: input.slug }))).rejects.toMatchObject({
       code: 'CONFLICT',
       issues: [{ path: 'slug', message: 'slug_taken' }],
     })
@@ -269,7 +211,7 @@ describe('catalogue editor', () => {
       issues: [{ path: 'code', message: 'code_taken' }],
     })
     const bad = gameInputSchema.safeParse(
-      await gameInput({ slug: 'Not A Slug', texts: texts(''), kind: 'currency', cover: 'http://x/y.svg' }),
+      await gameInput(db(), { slug: 'Not A Slug', texts: texts(''), kind: 'currency', cover: 'http://x/y.svg' }),
     )
     expect(bad.success).toBe(false)
     const issues = bad.error!.issues.map((i) => [i.path.join('.'), i.message])
@@ -306,7 +248,7 @@ describe('coupon editor', () => {
   })
 
   it('a created coupon applies in a quote; an edit and a disable change what the engine does', async () => {
-    const admin = await makeAdmin()
+    const admin = await makeAdmin(db())
     const { offer } = await buildGame(admin)
     const skuId = offer.skus[0]!.id // 4.99 USD
     const code = `save${unique()}`
@@ -364,7 +306,7 @@ describe('coupon editor', () => {
   })
 
   it('mirrors the engine rules: percent 1–100, a fixed coupon needs a currency, a taken code is refused', async () => {
-    const admin = await makeAdmin()
+    const admin = await makeAdmin(db())
     await expect(saveCoupon(db(), admin, { ...couponInput(`p${unique()}`), percent: 101 })).rejects.toMatchObject({
       name: 'ZodError',
     })
