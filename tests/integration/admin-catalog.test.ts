@@ -23,7 +23,16 @@ import { filterSku, getOffer } from '../../src/modules/catalog/offer.server'
 import { AppError } from '../../src/modules/errors/app-error'
 import { priceRequest } from '../../src/modules/orders/quote.server'
 import * as t from '../../src/server/db/schema'
-import { categoryOf, gameInput, makeAdmin, noNames, skuInput, texts, unique } from './catalog-fixtures'
+import {
+  categoryOf,
+  couponInput as couponFields,
+  gameInput,
+  makeAdmin,
+  noNames,
+  skuInput,
+  texts,
+  unique,
+} from './catalog-fixtures'
 import { pgliteForFile } from './orders-fixtures'
 
 const db = pgliteForFile()
@@ -230,22 +239,7 @@ describe('catalogue editor', () => {
 })
 
 describe('coupon editor', () => {
-  const couponInput = (code: string) => ({
-    code,
-    kind: 'percent' as const,
-    percent: 20,
-    amounts: { USD: '', EUR: '', BRL: '', RUB: '' },
-    minSpend: { USD: '', EUR: '', BRL: '', RUB: '' },
-    startsAt: null,
-    endsAt: null,
-    usageLimit: 5,
-    perCustomerLimit: null,
-    stackable: false,
-    gameIds: [],
-    categoryIds: [],
-    listed: false,
-    active: true,
-  })
+  const couponInput = (code: string) => couponFields(code, { usageLimit: 5 })
 
   it('a created coupon applies in a quote; an edit and a disable change what the engine does', async () => {
     const admin = await makeAdmin(db())

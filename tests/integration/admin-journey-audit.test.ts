@@ -19,7 +19,7 @@ import { saveCoupon } from '../../src/modules/admin/coupons-admin.server'
 import { refundOrder } from '../../src/modules/orders/refund-order.server'
 import { earnAvailableCommission } from '../../src/modules/workshop/test-commission.server'
 import * as t from '../../src/server/db/schema'
-import { gameInput, makeAdmin, noNames, skuInput, unique } from './catalog-fixtures'
+import { couponInput, gameInput, makeAdmin, noNames, skuInput, unique } from './catalog-fixtures'
 import {
   createPaidOrder,
   makeUser,
@@ -59,22 +59,7 @@ describe('the back-office journeys in the audit log', () => {
     const [offer] = await saveOffer(db(), admin, { gameId: game.id, regions: ['global'], active: true })
     const offers = await saveSku(db(), admin, skuInput(offer!.id))
     await saveSku(db(), admin, skuInput(offer!.id, { quantity: 500, names: { ...noNames, en: '500 Comets' } }))
-    const coupon = await saveCoupon(db(), admin, {
-      code: `audit${unique()}`,
-      kind: 'percent',
-      percent: 10,
-      amounts: { USD: '', EUR: '', BRL: '', RUB: '' },
-      minSpend: { USD: '', EUR: '', BRL: '', RUB: '' },
-      startsAt: null,
-      endsAt: null,
-      usageLimit: null,
-      perCustomerLimit: null,
-      stackable: false,
-      gameIds: [],
-      categoryIds: [],
-      listed: false,
-      active: true,
-    })
+    const coupon = await saveCoupon(db(), admin, couponInput(`audit${unique()}`, { percent: 10 }))
 
     // A shopper buys the first package; the admin refunds half, then the rest.
     const shopper = await makeUser(db())

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { GameInput, SkuInput } from '../../src/modules/admin/catalog.schemas'
+import type { CouponInput, GameInput, SkuInput } from '../../src/modules/admin/catalog.schemas'
 import type { Caller } from '../../src/modules/auth/caller.server'
 import type { Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
@@ -64,6 +64,27 @@ export function skuInput(offerId: number, over: Partial<SkuInput> = {}): SkuInpu
       { currency: 'USD', amount: '4.99', list: '5.99' },
       { currency: 'EUR', amount: '4,59', list: '' },
     ],
+    ...over,
+  }
+}
+
+/** A coupon as the editor sends it: `percent` off everything, no limits unless `over` says so. */
+export function couponInput(code: string, over: Partial<CouponInput> = {}): CouponInput {
+  return {
+    code,
+    kind: 'percent',
+    percent: 20,
+    amounts: { USD: '', EUR: '', BRL: '', RUB: '' },
+    minSpend: { USD: '', EUR: '', BRL: '', RUB: '' },
+    startsAt: null,
+    endsAt: null,
+    usageLimit: null,
+    perCustomerLimit: null,
+    stackable: false,
+    gameIds: [],
+    categoryIds: [],
+    listed: false,
+    active: true,
     ...over,
   }
 }
