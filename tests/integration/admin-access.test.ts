@@ -40,6 +40,53 @@ const FUNCTIONS: Array<{ name: string; method: 'GET' | 'POST'; valid: unknown; i
     invalid: { id: 'x', decision: { action: 'explode' } },
     admin: true,
   },
+  { name: 'adminContentOptionsFn', method: 'GET', valid: undefined, admin: true },
+  {
+    name: 'adminArticlesFn',
+    method: 'GET',
+    valid: { state: 'draft' },
+    invalid: { kind: 'poem', page: 0 },
+    admin: true,
+  },
+  { name: 'adminArticleFn', method: 'GET', valid: { id: 2_000_000_000 }, invalid: { id: 'x' }, admin: true },
+  {
+    name: 'adminSaveArticleFn',
+    method: 'POST',
+    // A valid shape whose path breaks the slug rule: the use case refuses it (an ActionResult), nothing is written.
+    valid: { path: 'Not A Slug', kind: 'news', gameId: null, cover: '', translations: [] },
+    invalid: { path: 42, kind: 'poem', translations: 'none' },
+    admin: true,
+  },
+  {
+    name: 'adminPublishArticleFn',
+    method: 'POST',
+    valid: { id: 2_000_000_000, version: '0000000000000000', published: true },
+    invalid: { id: 1, version: 'stale', published: 'yes' },
+    admin: true,
+  },
+  {
+    name: 'adminPreviewArticleFn',
+    method: 'POST',
+    valid: { path: 'x', kind: 'news', cover: '', locale: 'en', title: 'T', summary: '', content: '<p>x</p>' },
+    invalid: { locale: 'xx', content: 1 },
+    admin: true,
+  },
+  { name: 'adminPagesFn', method: 'GET', valid: undefined, admin: true },
+  { name: 'adminPageFn', method: 'GET', valid: { id: 2_000_000_000 }, invalid: { id: -1 }, admin: true },
+  {
+    name: 'adminSavePageFn',
+    method: 'POST',
+    valid: { slug: 'Not A Slug', translations: [] },
+    invalid: { slug: null, translations: [{ locale: 'xx' }] },
+    admin: true,
+  },
+  {
+    name: 'adminPreviewPageFn',
+    method: 'POST',
+    valid: { slug: 'x', locale: 'de', title: 'T', body: '<p>x</p>', metaDescription: '' },
+    invalid: { slug: 'x', locale: 'de', body: [] },
+    admin: true,
+  },
 ]
 
 let server: RunningServer

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { Banknote, Gamepad2, History, LayoutDashboard, LifeBuoy, ReceiptText, Store } from 'lucide-react'
+import { Banknote, FileText, Gamepad2, History, LayoutDashboard, LifeBuoy, ReceiptText, Store } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import type { StaffViewer } from '../admin.schemas'
@@ -56,6 +56,19 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
                 >
                   <Banknote aria-hidden className="size-4" />
                   <Trans>Withdrawals</Trans>
+                </Link>
+              </li>
+            )}
+            {viewer.role === 'admin' && (
+              <li>
+                <Link
+                  to="/{-$locale}/admin/content"
+                  params={{ locale }}
+                  className={item}
+                  data-testid="admin-nav-content"
+                >
+                  <FileText aria-hidden className="size-4" />
+                  <Trans>Content</Trans>
                 </Link>
               </li>
             )}

@@ -1,0 +1,232 @@
+/**
+ * Content in the back office (PGlite): an article written in en and de and published is what the
+ * storefront's article query returns right after the write; the preview sanitises exactly as the
+ * published page; a stale version is refused with CONFLICT and writes nothing; every write leaves
+ * an audit entry with before and after.
+ */
+import './orders-env'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { listAudit } from '../../src/modules/admin/audit.server'
+import {
+  articleForEdit,
+  listArticlesForAdmin,
+  previewArticle,
+  saveArticle,
+  setArticlePublished,
+} from '../../src/modules/admin/content-articles.server'
+import { pageForEdit, previewPage, savePage } from '../../src/modules/admin/content-pages.server'
+import type { ArticleSave } from '../../src/modules/admin/content.schemas'
+import type { Caller } from '../../src/modules/auth/caller.server'
+import { getArticle, getPage } from '../../src/modules/cms/content.server'
+import * as t from '../../src/server/db/schema'
+import { makeUser, pgliteForFile } from './orders-fixtures'
+
+const db = pgliteForFile()
+
+async function admin(): Promise<Caller> {
+  const id = await makeUser(db(), 'admin')
+  const [u] = await db()
+    .update(t.users)
+    .set({ role: 'admin' })
+    .where(eq(t.users.id, id))
+    .returning({ id: t.users.id, email: t.users.email, role: t.users.role })
+  return u!
+}
+
+let seq = 0
+const uniquePath = (label: string) => `${label}-${Date.now().toString(36)}-${++seq}`
+
+function article(path: string, extra: Partial<ArticleSave> = {}): ArticleSave {
+  return {
+    path,
+    kind: 'news',
+    gameId: null,
+    cover: '',
+    translations: [
+      { locale: 'en', title: 'Season two', summary: 'What is new', content: '<p>New maps.</p>' },
+      { locale: 'de', title: 'Saison zwei', summary: 'Was neu ist', content: '<p>Neue Karten.</p>' },
+    ],
+    ...extra,
+  }
+}
+
+describe('articles', () => {
+  it('an article written in en and de and published is read by the storefront in de at once', async () => {
+    const who = await admin()
+    const path = uniquePath('season')
+    // Read first, so the storefront's read cache holds "no such article" before the write.
+    expect(await getArticle(db(), path, 'de')).toBeNull()
+    const draft = await saveArticle(db(), who, article(path))
+    expect(draft.publishedAt).toBeNull()
+    expect(await getArticle(db(), path, 'de')).toBeNull()
+    const drafts = await listArticlesForAdmin(db(), { state: 'draft', kind: 'news', page: 1 })
+    expect(drafts.rows.find((r) => r.id === draft.id)).toMatchObject({
+      path,
+      title: 'Season two',
+      locales: ['en', 'de'],
+    })
+
+    const published = await setArticlePublished(db(), who, { id: draft.id, version: draft.version, published: true })
+    expect(published.publishedAt).not.toBeNull()
+    expect(await getArticle(db(), path, 'de')).toMatchObject({
+      title: 'Saison zwei',
+      summary: 'Was neu ist',
+      html: '<p>Neue Karten.</p>',
+      locale: 'de',
+    })
+    // A locale without a translation falls back to English, as before.
+    expect(await getArticle(db(), path, 'fr')).toMatchObject({ title: 'Season two', locale: 'en' })
+
+    // An edit shows at once too.
+    const edited = await saveArticle(
+      db(),
+      who,
+      article(path, {
+        id: draft.id,
+        version: published.version,
+        translations: [
+          { locale: 'en', title: 'Season two', summary: 'What is new', content: '<p>New maps.</p>' },
+          { locale: 'de', title: 'Saison 2', summary: 'Was neu ist', content: '<p>Neue Karten!</p>' },
+        ],
+      }),
+    )
+    expect(await getArticle(db(), path, 'de')).toMatchObject({ title: 'Saison 2', html: '<p>Neue Karten!</p>' })
+    expect(edited.version).not.toBe(published.version)
+  })
+
+  it('the preview removes a script exactly as the published page does', async () => {
+    const who = await admin()
+    const path = uniquePath('unsafe')
+    const content = '<p onclick="steal()">Hello <a href="javascript:alert(1)">there</a></p><script>alert(1)</script>'
+    const preview = previewArticle({
+      path,
+      kind: 'news',
+      cover: '',
+      locale: 'en',
+      title: 'Unsafe',
+      summary: '',
+      content,
+    })
+    expect(preview.html).not.toMatch(/script|onclick|javascript:/)
+    const saved = await saveArticle(
+      db(),
+      who,
+      article(path, { translations: [{ locale: 'en', title: 'Unsafe', summary: '', content }] }),
+    )
+    await setArticlePublished(db(), who, { id: saved.id, version: saved.version, published: true })
+    const live = await getArticle(db(), path, 'en')
+    expect(live?.html).toBe(preview.html)
+
+    const pagePreview = previewPage({ slug: 'x', locale: 'en', title: 'X', body: content, metaDescription: '' })
+    expect(pagePreview.html).toBe(preview.html)
+  })
+
+  it('refuses a stale version with CONFLICT stale_version and writes nothing', async () => {
+    const who = await admin()
+    const path = uniquePath('race')
+    const loaded = await saveArticle(db(), who, article(path))
+    // Another admin saves first.
+    await saveArticle(db(), who, article(path, { id: loaded.id, version: loaded.version, cover: '/images/a.svg' }))
+    const audited = (await listAudit(db(), { targetType: 'article', targetId: String(loaded.id) })).length
+
+    await expect(
+      saveArticle(db(), who, article(`${path}-renamed`, { id: loaded.id, version: loaded.version })),
+    ).rejects.toMatchObject({ code: 'CONFLICT', issues: [{ path: 'version', message: 'stale_version' }] })
+    await expect(
+      setArticlePublished(db(), who, { id: loaded.id, version: loaded.version, published: true }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', issues: [{ message: 'stale_version' }] })
+
+    const now = await articleForEdit(db(), loaded.id)
+    expect(now).toMatchObject({ path, cover: '/images/a.svg', publishedAt: null })
+    expect((await listAudit(db(), { targetType: 'article', targetId: String(loaded.id) })).length).toBe(audited)
+  })
+
+  it('refuses field rules with 400 codes and a taken path with CONFLICT', async () => {
+    const who = await admin()
+    const path = uniquePath('rules')
+    await expect(saveArticle(db(), who, article('Not A Slug'))).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      status: 400,
+      issues: [{ path: 'path', message: 'slug_format' }],
+    })
+    await expect(
+      saveArticle(
+        db(),
+        who,
+        article(path, { translations: [{ locale: 'de', title: 'Nur Deutsch', summary: '', content: '<p>x</p>' }] }),
+      ),
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      issues: expect.arrayContaining([{ path: 'translations.en.title', message: 'en_required' }]),
+    })
+    await saveArticle(db(), who, article(path))
+    await expect(saveArticle(db(), who, article(path))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      issues: [{ path: 'path', message: 'path_taken' }],
+    })
+  })
+
+  it('records create, update and publish with before and after', async () => {
+    const who = await admin()
+    const path = uniquePath('audited')
+    const created = await saveArticle(db(), who, article(path))
+    const updated = await saveArticle(
+      db(),
+      who,
+      article(path, { id: created.id, version: created.version, kind: 'guide' }),
+    )
+    await setArticlePublished(db(), who, { id: created.id, version: updated.version, published: true })
+    const entries = await listAudit(db(), { targetType: 'article', targetId: String(created.id) })
+    expect(entries.map((e) => e.action)).toEqual([
+      'content.article.publish',
+      'content.article.update',
+      'content.article.create',
+    ])
+    expect(entries.every((e) => e.actor === who.email)).toBe(true)
+    const [publish, update, create] = entries
+    expect(create!.before).toBeNull()
+    expect(create!.after).toMatchObject({ path, kind: 'news', translations: { de: { title: 'Saison zwei' } } })
+    expect(update!.before).toMatchObject({ kind: 'news' })
+    expect(update!.after).toMatchObject({ kind: 'guide' })
+    expect(publish!.before).toEqual({ publishedAt: null })
+    expect(publish!.after).toEqual({ publishedAt: expect.any(String) })
+  })
+})
+
+describe('pages', () => {
+  it('saves every translation at once, shows it on the storefront at once, refuses a stale version', async () => {
+    const who = await admin()
+    const slug = uniquePath('page')
+    expect(await getPage(db(), slug, 'de')).toBeNull()
+    const created = await savePage(db(), who, {
+      slug,
+      translations: [
+        { locale: 'en', title: 'Terms', body: '<p>Terms</p>', metaDescription: 'Our terms' },
+        { locale: 'de', title: 'AGB', body: '<p>AGB</p><script>x()</script>', metaDescription: 'Unsere AGB' },
+      ],
+    })
+    expect(await getPage(db(), slug, 'de')).toMatchObject({ title: 'AGB', html: '<p>AGB</p>', locale: 'de' })
+    const input = {
+      id: created.id,
+      version: created.version,
+      slug,
+      translations: [{ locale: 'en' as const, title: 'Terms of sale', body: '<p>Terms</p>', metaDescription: '' }],
+    }
+    const updated = await savePage(db(), who, input)
+    // The German translation was removed: English stands in.
+    expect(await getPage(db(), slug, 'de')).toMatchObject({ title: 'Terms of sale', locale: 'en' })
+    await expect(savePage(db(), who, { ...input, slug: `${slug}-x` })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      issues: [{ message: 'stale_version' }],
+    })
+    expect(await pageForEdit(db(), created.id)).toEqual(updated)
+    const entries = await listAudit(db(), { targetType: 'page', targetId: String(created.id) })
+    expect(entries.map((e) => e.action)).toEqual(['content.page.update', 'content.page.create'])
+    expect(entries[0]!.before).toMatchObject({ translations: { de: { title: 'AGB' } } })
+    expect(entries[0]!.after).toEqual({
+      slug,
+      translations: { en: { title: 'Terms of sale', body: '<p>Terms</p>', metaDescription: '' } },
+    })
+  })
+})
