@@ -87,6 +87,37 @@ const FUNCTIONS: Array<{ name: string; method: 'GET' | 'POST'; valid: unknown; i
     invalid: { slug: 'x', locale: 'de', body: [] },
     admin: true,
   },
+  { name: 'adminShortLinksFn', method: 'GET', valid: undefined, admin: true },
+  {
+    name: 'adminSaveShortLinkFn',
+    method: 'POST',
+    // An external target: the use case refuses it (an ActionResult), nothing is written.
+    valid: { alias: 'access-check', target: 'https://evil.test/' },
+    invalid: { alias: 1, target: null },
+    admin: true,
+  },
+  {
+    name: 'adminDeleteShortLinkFn',
+    method: 'POST',
+    valid: { id: 2_000_000_000, version: '0000000000000000' },
+    invalid: { id: 'x', version: 'v' },
+    admin: true,
+  },
+  { name: 'adminRedirectsFn', method: 'GET', valid: undefined, admin: true },
+  {
+    name: 'adminSaveRedirectFn',
+    method: 'POST',
+    valid: { fromPath: '/access-check', toPath: '/access-check', status: 301 },
+    invalid: { fromPath: '/a', toPath: '/b', status: 307 },
+    admin: true,
+  },
+  {
+    name: 'adminDeleteRedirectFn',
+    method: 'POST',
+    valid: { id: 2_000_000_000, version: '0000000000000000' },
+    invalid: { id: 0, version: '' },
+    admin: true,
+  },
 ]
 
 let server: RunningServer

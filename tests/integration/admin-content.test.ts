@@ -16,9 +16,17 @@ import {
   setArticlePublished,
 } from '../../src/modules/admin/content-articles.server'
 import { pageForEdit, previewPage, savePage } from '../../src/modules/admin/content-pages.server'
+import {
+  deleteRedirectAsAdmin,
+  deleteShortLinkAsAdmin,
+  saveRedirectAsAdmin,
+  saveShortLinkAsAdmin,
+} from '../../src/modules/admin/content-routing.server'
 import type { ArticleSave } from '../../src/modules/admin/content.schemas'
 import type { Caller } from '../../src/modules/auth/caller.server'
 import { getArticle, getPage } from '../../src/modules/cms/content.server'
+import { getRedirectMap } from '../../src/modules/cms/redirects.server'
+import { resolveShortLink } from '../../src/modules/cms/shortlinks.server'
 import * as t from '../../src/server/db/schema'
 import { makeUser, pgliteForFile } from './orders-fixtures'
 
@@ -228,5 +236,109 @@ describe('pages', () => {
       slug,
       translations: { en: { title: 'Terms of sale', body: '<p>Terms</p>', metaDescription: '' } },
     })
+  })
+})
+
+describe('short links and redirects', () => {
+  it('refuses a short link to an external host with a 400 code, saves an allowed one, refuses a stale one', async () => {
+    const who = await admin()
+    const alias = uniquePath('go')
+    for (const target of [
+      'https://evil.test/x',
+      '//evil.test',
+      'javascript:alert(1)',
+      'http://community.example.org/',
+    ]) {
+      await expect(saveShortLinkAsAdmin(db(), who, { alias, target })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        status: 400,
+        issues: [{ path: 'target', message: 'target_not_allowed' }],
+      })
+    }
+    // Read first, so a cached "unknown alias" must be dropped by the write.
+    expect(await resolveShortLink(db(), alias)).toBeNull()
+    const saved = await saveShortLinkAsAdmin(db(), who, { alias, target: 'https://community.example.org/join' })
+    expect(await resolveShortLink(db(), alias)).toBe('https://community.example.org/join')
+    const moved = await saveShortLinkAsAdmin(db(), who, {
+      id: saved.id,
+      version: saved.version,
+      alias,
+      target: '/news',
+    })
+    expect(await resolveShortLink(db(), alias)).toBe('/news')
+    await expect(
+      saveShortLinkAsAdmin(db(), who, { id: saved.id, version: saved.version, alias, target: '/coupon' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', issues: [{ message: 'stale_version' }] })
+    await expect(saveShortLinkAsAdmin(db(), who, { alias, target: '/coupon' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      issues: [{ path: 'alias', message: 'alias_taken' }],
+    })
+    await deleteShortLinkAsAdmin(db(), who, { id: moved.id, version: moved.version })
+    expect(await resolveShortLink(db(), alias)).toBeNull()
+    const entries = await listAudit(db(), { targetType: 'short_link', targetId: String(saved.id) })
+    expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['content.shortlink.delete', { id: saved.id, alias, target: '/news' }, null],
+      [
+        'content.shortlink.update',
+        { id: saved.id, alias, target: 'https://community.example.org/join' },
+        { id: saved.id, alias, target: '/news' },
+      ],
+      ['content.shortlink.create', null, { id: saved.id, alias, target: 'https://community.example.org/join' }],
+    ])
+  })
+
+  it('refuses external redirect targets, loops and chains with 400 codes; the map sees a save at once', async () => {
+    const who = await admin()
+    const a = `/${uniquePath('a')}`
+    const b = `/${uniquePath('b')}`
+    const c = `/${uniquePath('c')}`
+    for (const toPath of ['https://evil.test/', '//evil.test/x', 'evil.test']) {
+      await expect(saveRedirectAsAdmin(db(), who, { fromPath: a, toPath, status: 301 })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        status: 400,
+        issues: [{ path: 'toPath', message: 'external_target' }],
+      })
+    }
+    await expect(saveRedirectAsAdmin(db(), who, { fromPath: a, toPath: `${a}/`, status: 301 })).rejects.toMatchObject({
+      issues: [{ path: 'toPath', message: 'redirect_loop' }],
+    })
+    expect((await getRedirectMap(db()))[a]).toBeUndefined()
+    const ab = await saveRedirectAsAdmin(db(), who, { fromPath: a, toPath: b, status: 302 })
+    expect((await getRedirectMap(db()))[a]).toEqual({ to: b, status: 302 })
+    // b → a would loop; b → c would chain a → b → c; c → a would chain c → a → b.
+    await expect(saveRedirectAsAdmin(db(), who, { fromPath: b, toPath: a, status: 301 })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      status: 400,
+      issues: [{ path: 'toPath', message: 'redirect_loop' }],
+    })
+    await expect(saveRedirectAsAdmin(db(), who, { fromPath: b, toPath: c, status: 301 })).rejects.toMatchObject({
+      issues: [{ path: 'toPath', message: 'redirect_chain' }],
+    })
+    await expect(saveRedirectAsAdmin(db(), who, { fromPath: c, toPath: a, status: 301 })).rejects.toMatchObject({
+      issues: [{ path: 'toPath', message: 'redirect_chain' }],
+    })
+    expect((await getRedirectMap(db()))[b]).toBeUndefined()
+    // Editing a → b into a → c is no chain (the old hop is replaced).
+    const ac = await saveRedirectAsAdmin(db(), who, {
+      id: ab.id,
+      version: ab.version,
+      fromPath: a,
+      toPath: c,
+      status: 301,
+    })
+    expect((await getRedirectMap(db()))[a]).toEqual({ to: c, status: 301 })
+    await expect(deleteRedirectAsAdmin(db(), who, { id: ab.id, version: ab.version })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      issues: [{ message: 'stale_version' }],
+    })
+    await deleteRedirectAsAdmin(db(), who, { id: ac.id, version: ac.version })
+    expect((await getRedirectMap(db()))[a]).toBeUndefined()
+    const entries = await listAudit(db(), { targetType: 'redirect', targetId: String(ab.id) })
+    expect(entries.map((e) => e.action)).toEqual([
+      'content.redirect.delete',
+      'content.redirect.update',
+      'content.redirect.create',
+    ])
+    expect(entries[1]).toMatchObject({ before: { toPath: b, status: 302 }, after: { toPath: c, status: 301 } })
   })
 })

@@ -17,6 +17,14 @@ import {
 import { contentOptions } from './content-options.server'
 import { listPagesForAdmin, pageForEdit, previewPage, savePage } from './content-pages.server'
 import {
+  deleteRedirectAsAdmin,
+  deleteShortLinkAsAdmin,
+  listRedirectsForAdmin,
+  listShortLinksForAdmin,
+  saveRedirectAsAdmin,
+  saveShortLinkAsAdmin,
+} from './content-routing.server'
+import {
   articleListQuerySchema,
   articlePreviewSchema,
   articlePublishSchema,
@@ -24,6 +32,9 @@ import {
   contentIdSchema,
   pagePreviewSchema,
   pageSaveSchema,
+  redirectSaveSchema,
+  shortLinkSaveSchema,
+  versionedIdSchema,
 } from './content.schemas'
 
 async function admin() {
@@ -99,4 +110,44 @@ export const adminPreviewPageFn = createServerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     await admin()
     return previewPage(data)
+  })
+
+export const adminShortLinksFn = createServerFn({ method: 'GET' }).handler(async () => {
+  const { db } = await admin()
+  return listShortLinksForAdmin(db)
+})
+
+/** Create or update a short link; its target is checked against open redirects (audited). */
+export const adminSaveShortLinkFn = createServerFn({ method: 'POST' })
+  .validator(shortLinkSaveSchema)
+  .handler(async ({ data }) => {
+    const { db, actor } = await admin()
+    return attempt(() => saveShortLinkAsAdmin(db, actor, data))
+  })
+
+export const adminDeleteShortLinkFn = createServerFn({ method: 'POST' })
+  .validator(versionedIdSchema)
+  .handler(async ({ data }) => {
+    const { db, actor } = await admin()
+    return attempt(() => deleteShortLinkAsAdmin(db, actor, data))
+  })
+
+export const adminRedirectsFn = createServerFn({ method: 'GET' }).handler(async () => {
+  const { db } = await admin()
+  return listRedirectsForAdmin(db)
+})
+
+/** Create or update a redirect: same-site targets only, no loops, no chains (audited). */
+export const adminSaveRedirectFn = createServerFn({ method: 'POST' })
+  .validator(redirectSaveSchema)
+  .handler(async ({ data }) => {
+    const { db, actor } = await admin()
+    return attempt(() => saveRedirectAsAdmin(db, actor, data))
+  })
+
+export const adminDeleteRedirectFn = createServerFn({ method: 'POST' })
+  .validator(versionedIdSchema)
+  .handler(async ({ data }) => {
+    const { db, actor } = await admin()
+    return attempt(() => deleteRedirectAsAdmin(db, actor, data))
   })

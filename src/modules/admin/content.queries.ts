@@ -1,5 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
-import { adminArticleFn, adminArticlesFn, adminContentOptionsFn, adminPageFn, adminPagesFn } from './content.functions'
+import {
+  adminArticleFn,
+  adminArticlesFn,
+  adminContentOptionsFn,
+  adminPageFn,
+  adminPagesFn,
+  adminRedirectsFn,
+  adminShortLinksFn,
+} from './content.functions'
 import type { ArticleListQuery } from './content.schemas'
 
 export const adminContentOptionsQuery = () =>
@@ -25,3 +33,9 @@ export const adminPageQuery = (id: number) =>
     queryFn: () => adminPageFn({ data: { id } }),
     staleTime: Infinity,
   })
+
+export const adminShortLinksQuery = () =>
+  queryOptions({ queryKey: ['admin', 'content', 'short-links'], queryFn: () => adminShortLinksFn() })
+
+export const adminRedirectsQuery = () =>
+  queryOptions({ queryKey: ['admin', 'content', 'redirects'], queryFn: () => adminRedirectsFn() })

@@ -17,6 +17,8 @@ export function ContentTabs() {
   const tabs = [
     { to: '/{-$locale}/admin/content/articles', label: <Trans>Articles</Trans>, id: 'articles' },
     { to: '/{-$locale}/admin/content/pages', label: <Trans>Pages</Trans>, id: 'pages' },
+    { to: '/{-$locale}/admin/content/short-links', label: <Trans>Short links</Trans>, id: 'short-links' },
+    { to: '/{-$locale}/admin/content/redirects', label: <Trans>Redirects</Trans>, id: 'redirects' },
   ] as const
   return (
     <nav aria-label={t`Content sections`} className="overflow-x-auto">
