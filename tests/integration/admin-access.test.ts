@@ -118,6 +118,44 @@ const FUNCTIONS: Array<{ name: string; method: 'GET' | 'POST'; valid: unknown; i
     invalid: { id: 0, version: '' },
     admin: true,
   },
+  { name: 'adminLinksFn', method: 'GET', valid: undefined, admin: true },
+  {
+    name: 'adminSaveLinkFn',
+    method: 'POST',
+    valid: { scene: 1, title: 'x', image: '/x.svg', url: 'https://evil.test/', locale: null, active: true },
+    invalid: { scene: 3, title: 1, active: 'yes' },
+    admin: true,
+  },
+  {
+    name: 'adminDeleteLinkFn',
+    method: 'POST',
+    valid: { id: 2_000_000_000, version: '0000000000000000' },
+    invalid: { id: 1.5, version: 'v' },
+    admin: true,
+  },
+  {
+    name: 'adminReorderLinksFn',
+    method: 'POST',
+    // Not the scene's ids: refused as a stale list, nothing is written.
+    valid: { scene: 2, ids: [2_000_000_000] },
+    invalid: { scene: 0, ids: 'all' },
+    admin: true,
+  },
+  { name: 'adminNavigationFn', method: 'GET', valid: undefined, admin: true },
+  {
+    name: 'adminSaveNavigationFn',
+    method: 'POST',
+    valid: { name: 'x', type: 'url', url: 'https://evil.test/', code: 'access-check', visible: true },
+    invalid: { name: 'x', type: 'menu', url: '/', code: 'x', visible: 1 },
+    admin: true,
+  },
+  {
+    name: 'adminReorderNavigationFn',
+    method: 'POST',
+    valid: { ids: [2_000_000_000] },
+    invalid: { ids: [-1] },
+    admin: true,
+  },
 ]
 
 let server: RunningServer

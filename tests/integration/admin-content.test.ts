@@ -15,6 +15,15 @@ import {
   saveArticle,
   setArticlePublished,
 } from '../../src/modules/admin/content-articles.server'
+import {
+  deleteLinkAsAdmin,
+  listLinksForAdmin,
+  listNavigationForAdmin,
+  reorderLinksAsAdmin,
+  reorderNavigationAsAdmin,
+  saveLinkAsAdmin,
+  saveNavigationAsAdmin,
+} from '../../src/modules/admin/content-home.server'
 import { pageForEdit, previewPage, savePage } from '../../src/modules/admin/content-pages.server'
 import {
   deleteRedirectAsAdmin,
@@ -24,6 +33,8 @@ import {
 } from '../../src/modules/admin/content-routing.server'
 import type { ArticleSave } from '../../src/modules/admin/content.schemas'
 import type { Caller } from '../../src/modules/auth/caller.server'
+import { listNavigation } from '../../src/modules/catalog/catalog.server'
+import { listLinks } from '../../src/modules/cms/cms.server'
 import { getArticle, getPage } from '../../src/modules/cms/content.server'
 import { getRedirectMap } from '../../src/modules/cms/redirects.server'
 import { resolveShortLink } from '../../src/modules/cms/shortlinks.server'
@@ -342,3 +353,113 @@ describe('short links and redirects', () => {
     expect(entries[1]).toMatchObject({ before: { toPath: b, status: 302 }, after: { toPath: c, status: 301 } })
   })
 })
+
+describe('home links and navigation', () => {
+  it('adds, edits, reorders and removes home links; the storefront list follows at once', async () => {
+    const who = await admin()
+    await expect(saveLinkAsAdmin(db(), who, { ...banner('Bad'), url: 'https://evil.test/' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      issues: [{ path: 'url', message: 'target_not_allowed' }],
+    })
+    expect((await listLinks(db(), 'de')).some((l) => l.title === 'Winter sale')).toBe(false)
+    const first = await saveLinkAsAdmin(db(), who, banner('Winter sale'))
+    const second = await saveLinkAsAdmin(db(), who, { ...banner('Deutsch only'), locale: 'de' })
+    const de = await listLinks(db(), 'de')
+    expect(de.filter((l) => l.id === first.id || l.id === second.id).map((l) => l.title)).toEqual([
+      'Winter sale',
+      'Deutsch only',
+    ])
+    expect((await listLinks(db(), 'fr')).some((l) => l.id === second.id)).toBe(false)
+
+    const scene = (await listLinksForAdmin(db())).filter((l) => l.scene === 1).map((l) => l.id)
+    const reordered = [second.id, ...scene.filter((id) => id !== second.id)]
+    await reorderLinksAsAdmin(db(), who, { scene: 1, ids: reordered })
+    // The shop shows the active links for de in the new order (others stay in the list, unseen).
+    const shown = (await listLinks(db(), 'de')).filter((l) => l.scene === 1).map((l) => l.id)
+    expect(shown[0]).toBe(second.id)
+    expect(shown).toEqual(reordered.filter((id) => shown.includes(id)))
+    // A list missing a link (loaded before another admin added one) is refused.
+    await expect(reorderLinksAsAdmin(db(), who, { scene: 1, ids: reordered.slice(1) })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      issues: [{ message: 'stale_version' }],
+    })
+
+    // The reorder changed the row: the version loaded before it is stale.
+    await expect(
+      saveLinkAsAdmin(db(), who, { ...banner('Hidden'), id: first.id, version: first.version, active: false }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' })
+    const fresh = (await listLinksForAdmin(db())).find((l) => l.id === first.id)!
+    await saveLinkAsAdmin(db(), who, { ...banner('Hidden'), id: first.id, version: fresh.version, active: false })
+    expect((await listLinks(db(), 'de')).some((l) => l.id === first.id)).toBe(false)
+    const now = (await listLinksForAdmin(db())).find((l) => l.id === second.id)!
+    await deleteLinkAsAdmin(db(), who, { id: second.id, version: now.version })
+    expect((await listLinks(db(), 'de')).some((l) => l.id === second.id)).toBe(false)
+
+    const entries = await listAudit(db(), { targetType: 'link', targetId: String(first.id) })
+    expect(entries.map((e) => e.action)).toEqual(['content.link.update', 'content.link.create'])
+    expect(entries[0]).toMatchObject({
+      before: { title: 'Winter sale', active: true },
+      after: { title: 'Hidden', active: false },
+    })
+    expect(await listAudit(db(), { action: 'content.link.reorder' })).toEqual([
+      expect.objectContaining({ after: { order: reordered } }),
+    ])
+  })
+
+  it('adds, edits, hides and reorders navigation items; the storefront navigation follows at once', async () => {
+    const who = await admin()
+    const code = uniquePath('nav')
+    await expect(
+      saveNavigationAsAdmin(db(), who, { name: 'Evil', type: 'url', url: 'https://evil.test', code, visible: true }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', issues: [{ path: 'url', message: 'target_not_allowed' }] })
+    await expect(
+      saveNavigationAsAdmin(db(), who, { name: 'Cat', type: 'category', url: '', code, visible: true }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', issues: [{ path: 'code', message: 'unknown_category' }] })
+    expect((await listNavigation(db(), 'en')).some((n) => n.code === code)).toBe(false)
+    const item = await saveNavigationAsAdmin(db(), who, {
+      name: 'Deals',
+      type: 'url',
+      url: '/coupon',
+      code,
+      visible: true,
+    })
+    expect((await listNavigation(db(), 'en')).find((n) => n.code === code)).toMatchObject({
+      name: 'Deals',
+      visible: true,
+    })
+    await expect(
+      saveNavigationAsAdmin(db(), who, { name: 'Twin', type: 'url', url: '/news', code, visible: true }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', issues: [{ path: 'code', message: 'code_taken' }] })
+
+    const hidden = await saveNavigationAsAdmin(db(), who, {
+      id: item.id,
+      version: item.version,
+      name: 'Deals',
+      type: 'url',
+      url: '/coupon',
+      code,
+      visible: false,
+    })
+    expect((await listNavigation(db(), 'en')).find((n) => n.code === code)).toMatchObject({ visible: false })
+    const ids = (await listNavigationForAdmin(db())).map((n) => n.id)
+    const reordered = [hidden.id, ...ids.filter((id) => id !== hidden.id)]
+    await reorderNavigationAsAdmin(db(), who, { ids: reordered })
+    expect((await listNavigation(db(), 'en')).map((n) => n.id)).toEqual(reordered)
+    const entries = await listAudit(db(), { targetType: 'navigation_item', targetId: String(item.id) })
+    expect(entries.map((e) => [e.action, e.before?.visible, e.after?.visible])).toEqual([
+      ['content.navigation.update', true, false],
+      ['content.navigation.create', undefined, true],
+    ])
+  })
+})
+
+function banner(title: string) {
+  return {
+    scene: 1 as const,
+    title,
+    image: '/images/banners/winter.svg',
+    url: '/offer/1',
+    locale: null,
+    active: true,
+  }
+}

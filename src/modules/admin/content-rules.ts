@@ -106,6 +106,8 @@ export function navigationIssues(input: { name: string; type: 'url' | 'category'
   const issues: FieldIssue[] = []
   if (!input.name.trim()) issues.push({ path: 'name', message: 'required' })
   if (!CMS_SLUG.test(input.code)) issues.push({ path: 'code', message: 'slug_format' })
+  // The shop always appends its own News entry with this code (SPEC §2).
+  else if (input.code === 'news') issues.push({ path: 'code', message: 'code_taken' })
   if (input.type === 'url' && !isAllowedShortLinkTarget(input.url)) {
     issues.push({ path: 'url', message: 'target_not_allowed' })
   }

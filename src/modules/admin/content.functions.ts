@@ -14,6 +14,15 @@ import {
   saveArticle,
   setArticlePublished,
 } from './content-articles.server'
+import {
+  deleteLinkAsAdmin,
+  listLinksForAdmin,
+  listNavigationForAdmin,
+  reorderLinksAsAdmin,
+  reorderNavigationAsAdmin,
+  saveLinkAsAdmin,
+  saveNavigationAsAdmin,
+} from './content-home.server'
 import { contentOptions } from './content-options.server'
 import { listPagesForAdmin, pageForEdit, previewPage, savePage } from './content-pages.server'
 import {
@@ -30,6 +39,10 @@ import {
   articlePublishSchema,
   articleSaveSchema,
   contentIdSchema,
+  linkReorderSchema,
+  linkSaveSchema,
+  navigationReorderSchema,
+  navigationSaveSchema,
   pagePreviewSchema,
   pageSaveSchema,
   redirectSaveSchema,
@@ -150,4 +163,51 @@ export const adminDeleteRedirectFn = createServerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     const { db, actor } = await admin()
     return attempt(() => deleteRedirectAsAdmin(db, actor, data))
+  })
+
+export const adminLinksFn = createServerFn({ method: 'GET' }).handler(async () => {
+  const { db } = await admin()
+  return listLinksForAdmin(db)
+})
+
+/** Create or update a home banner (scene 1) or hot game (scene 2) (audited). */
+export const adminSaveLinkFn = createServerFn({ method: 'POST' })
+  .validator(linkSaveSchema)
+  .handler(async ({ data }) => {
+    const { db, actor } = await admin()
+    return attempt(() => saveLinkAsAdmin(db, actor, data))
+  })
+
+export const adminDeleteLinkFn = createServerFn({ method: 'POST' })
+  .validator(versionedIdSchema)
+  .handler(async ({ data }) => {
+    const { db, actor } = await admin()
+    return attempt(() => deleteLinkAsAdmin(db, actor, data))
+  })
+
+export const adminReorderLinksFn = createServerFn({ method: 'POST' })
+  .validator(linkReorderSchema)
+  .handler(async ({ data }) => {
+    const { db, actor } = await admin()
+    return attempt(() => reorderLinksAsAdmin(db, actor, data))
+  })
+
+export const adminNavigationFn = createServerFn({ method: 'GET' }).handler(async () => {
+  const { db } = await admin()
+  return listNavigationForAdmin(db)
+})
+
+/** Add, edit or hide a navigation item (audited). */
+export const adminSaveNavigationFn = createServerFn({ method: 'POST' })
+  .validator(navigationSaveSchema)
+  .handler(async ({ data }) => {
+    const { db, actor } = await admin()
+    return attempt(() => saveNavigationAsAdmin(db, actor, data))
+  })
+
+export const adminReorderNavigationFn = createServerFn({ method: 'POST' })
+  .validator(navigationReorderSchema)
+  .handler(async ({ data }) => {
+    const { db, actor } = await admin()
+    return attempt(() => reorderNavigationAsAdmin(db, actor, data))
   })

@@ -3,6 +3,8 @@ import {
   adminArticleFn,
   adminArticlesFn,
   adminContentOptionsFn,
+  adminLinksFn,
+  adminNavigationFn,
   adminPageFn,
   adminPagesFn,
   adminRedirectsFn,
@@ -39,3 +41,9 @@ export const adminShortLinksQuery = () =>
 
 export const adminRedirectsQuery = () =>
   queryOptions({ queryKey: ['admin', 'content', 'redirects'], queryFn: () => adminRedirectsFn() })
+
+export const adminLinksQuery = () =>
+  queryOptions({ queryKey: ['admin', 'content', 'links'], queryFn: () => adminLinksFn() })
+
+export const adminNavigationQuery = () =>
+  queryOptions({ queryKey: ['admin', 'content', 'navigation'], queryFn: () => adminNavigationFn() })

@@ -14,6 +14,7 @@ import { adminContentOptionsQuery } from '../content.queries'
 import type { ArticleEdit } from '../content.schemas'
 import {
   Field,
+  FieldMessage,
   FormError,
   inputClass,
   issueAt,
@@ -179,6 +180,7 @@ export function ArticleEditor({ article }: { article: ArticleEdit | null }) {
               className={inputClass}
               data-testid="field-gameId"
               aria-invalid={issueAt(issues, 'gameId') ? true : undefined}
+              aria-describedby={issueAt(issues, 'gameId') ? 'gameId-message' : undefined}
             >
               <option value="">{t`No game`}</option>
               {options.data?.games.map((g) => (
@@ -187,6 +189,7 @@ export function ArticleEditor({ article }: { article: ArticleEdit | null }) {
                 </option>
               ))}
             </select>
+            <FieldMessage id="gameId-message" issue={issueAt(issues, 'gameId')} />
           </label>
           <Field
             name="cover"

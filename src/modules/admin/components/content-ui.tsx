@@ -17,6 +17,8 @@ export function ContentTabs() {
   const tabs = [
     { to: '/{-$locale}/admin/content/articles', label: <Trans>Articles</Trans>, id: 'articles' },
     { to: '/{-$locale}/admin/content/pages', label: <Trans>Pages</Trans>, id: 'pages' },
+    { to: '/{-$locale}/admin/content/links', label: <Trans>Home links</Trans>, id: 'links' },
+    { to: '/{-$locale}/admin/content/navigation', label: <Trans>Navigation</Trans>, id: 'navigation' },
     { to: '/{-$locale}/admin/content/short-links', label: <Trans>Short links</Trans>, id: 'short-links' },
     { to: '/{-$locale}/admin/content/redirects', label: <Trans>Redirects</Trans>, id: 'redirects' },
   ] as const
