@@ -243,3 +243,26 @@ describe('back-office server functions', () => {
     },
   )
 })
+
+describe('content screens', () => {
+  const screens: Array<[string, string]> = [
+    ['/en/admin/content/articles', 'articles-table'],
+    ['/de/admin/content/articles/new', 'article-form'],
+    ['/en/admin/content/pages', 'pages-table'],
+    ['/fr/admin/content/links', 'links-2-table'],
+    ['/en/admin/content/navigation', 'navigation-table'],
+    ['/es/admin/content/short-links', 'short-links-table'],
+    ['/ru/admin/content/redirects', 'redirects-table'],
+  ]
+  it.each(screens)(
+    '%s renders for an admin (with the Content entry) and is the 404 page for support',
+    async (screen, testId) => {
+      const asAdmin = await browsers.get('admin')!.request(screen)
+      const html = await asAdmin.text()
+      expect(asAdmin.status, html.slice(0, 300)).toBe(200)
+      expect(html).toContain(`data-testid="${testId}"`)
+      expect(html).toContain('data-testid="admin-nav-content"')
+      expect((await browsers.get('support')!.request(screen)).status).toBe(404)
+    },
+  )
+})

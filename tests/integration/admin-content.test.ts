@@ -38,6 +38,7 @@ import { listLinks } from '../../src/modules/cms/cms.server'
 import { getArticle, getPage } from '../../src/modules/cms/content.server'
 import { getRedirectMap } from '../../src/modules/cms/redirects.server'
 import { resolveShortLink } from '../../src/modules/cms/shortlinks.server'
+import { cacheGeneration } from '../../src/server/cache'
 import * as t from '../../src/server/db/schema'
 import { makeUser, pgliteForFile } from './orders-fixtures'
 
@@ -86,7 +87,10 @@ describe('articles', () => {
       locales: ['en', 'de'],
     })
 
+    // Every write drops the cached pages too (the HTML cache compares this generation, ADR 042).
+    const generation = cacheGeneration()
     const published = await setArticlePublished(db(), who, { id: draft.id, version: draft.version, published: true })
+    expect(cacheGeneration()).toBeGreaterThan(generation)
     expect(published.publishedAt).not.toBeNull()
     expect(await getArticle(db(), path, 'de')).toMatchObject({
       title: 'Saison zwei',

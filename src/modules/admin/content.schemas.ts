@@ -14,7 +14,12 @@ export const articleListQuerySchema = z.object({
   state: z.enum(['draft', 'published']).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 })
-export type ArticleListQuery = z.input<typeof articleListQuerySchema>
+/** The list's address: what /admin/content/articles?kind=…&state=…&page=… carries. */
+export interface ArticleListQuery {
+  kind?: (typeof ARTICLE_KINDS)[number]
+  state?: 'draft' | 'published'
+  page?: number
+}
 export type ArticleListFilter = z.output<typeof articleListQuerySchema>
 
 /** Versions are 16 hex digits, computed by content-version.server.ts. */
