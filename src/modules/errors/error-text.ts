@@ -26,6 +26,7 @@ const ISSUE_LABELS: Record<string, MessageDescriptor> = {
   not_refundable: msg`This order cannot be refunded in its current state.`,
   refund_pending: msg`A refund is already under way.`,
   admin_only: msg`Only an admin can do this.`,
+  too_long: msg`A field is longer than allowed: shorten it and try again.`,
   stale_version: msg`Someone else changed this since you opened it. Reload to see their version, then make your change again.`,
 }
 

@@ -27,7 +27,7 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
           <Trans>Back office</Trans>
         </p>
         <nav aria-label="Back office">
-          <ul className="flex gap-1 md:flex-col">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             <li>
               <Link to="/{-$locale}/admin" params={{ locale }} activeOptions={{ exact: true }} className={item}>
                 <LayoutDashboard aria-hidden className="size-4" />

@@ -10,7 +10,7 @@ import { LOCALES, type Locale } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { articleIssues, type FieldIssue } from '../content-rules'
 import { adminPreviewArticleFn, adminPublishArticleFn, adminSaveArticleFn } from '../content.functions'
-import { adminContentOptionsQuery } from '../content.queries'
+import { adminArticleQuery, adminContentOptionsQuery } from '../content.queries'
 import type { ArticleEdit } from '../content.schemas'
 import {
   Field,
@@ -24,7 +24,7 @@ import {
   splitFailure,
 } from './content-ui'
 import { KIND_LABELS } from './article-labels'
-import { TranslationsEditor, type Texts } from './translations-editor'
+import { TranslationsEditor, localeWithIssues, type Texts } from './translations-editor'
 
 type Key = 'title' | 'summary' | 'content'
 
@@ -95,7 +95,7 @@ export function ArticleEditor({ article }: { article: ArticleEdit | null }) {
     const input = inputOf(draft)
     const found = articleIssues(input)
     setIssues(found)
-    if (found.length > 0) return
+    if (found.length > 0) return setLocale(localeWithIssues(found, locale))
     setBusy(true)
     const result = await adminSaveArticleFn({ data: { ...input, id: saved?.id, version: saved?.version } })
     setBusy(false)
@@ -103,7 +103,9 @@ export function ArticleEditor({ article }: { article: ArticleEdit | null }) {
     setSaved(result.data)
     setDraft(draftOf(result.data))
     setNotice(t`Saved.`)
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'content'] })
+    // The editor's copy is now the saved one; only the list needs reading again.
+    queryClient.setQueryData(adminArticleQuery(result.data.id).queryKey, result.data)
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'articles'] })
     if (!saved) {
       void navigate({
         to: '/{-$locale}/admin/content/articles/$id',
@@ -121,24 +123,32 @@ export function ArticleEditor({ article }: { article: ArticleEdit | null }) {
     if (!result.ok) return refused(result)
     setSaved(result.data)
     setNotice(published ? t`Published: the shop shows it now.` : t`Back to draft: the shop no longer shows it.`)
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'content'] })
+    // The editor's copy is now the saved one; only the list needs reading again.
+    queryClient.setQueryData(adminArticleQuery(result.data.id).queryKey, result.data)
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'articles'] })
   }
 
   const showPreview = async () => {
     const text = draft.texts[locale]
-    setPreview(
-      await adminPreviewArticleFn({
-        data: {
-          path: draft.path.trim(),
-          kind: draft.kind,
-          cover: draft.cover.trim(),
-          locale,
-          title: text.title.trim(),
-          summary: text.summary.trim(),
-          content: text.content,
-        },
-      }),
-    )
+    setFailure(null)
+    try {
+      setPreview(
+        await adminPreviewArticleFn({
+          data: {
+            path: draft.path.trim(),
+            kind: draft.kind,
+            cover: draft.cover.trim(),
+            locale,
+            title: text.title.trim(),
+            summary: text.summary.trim(),
+            content: text.content,
+          },
+        }),
+      )
+    } catch {
+      // Only a malformed draft (e.g. a title over the length limit) gets here: say so, keep the form.
+      setFailure({ ok: false, code: 'INVALID_INPUT', issues: ['too_long'] })
+    }
   }
 
   return (
@@ -153,6 +163,7 @@ export function ArticleEditor({ article }: { article: ArticleEdit | null }) {
             onChange={(path) => set({ path })}
             issue={issueAt(issues, 'path')}
             placeholder="spring-sale"
+            maxLength={120}
             mono
           />
           <label className={labelClass}>
@@ -198,14 +209,22 @@ export function ArticleEditor({ article }: { article: ArticleEdit | null }) {
             onChange={(cover) => set({ cover })}
             issue={issueAt(issues, 'cover')}
             placeholder="/images/articles/…"
+            maxLength={500}
           />
         </div>
         <TranslationsEditor
           texts={draft.texts}
           fields={[
-            { key: 'title', label: <Trans>Title</Trans> },
-            { key: 'summary', label: <Trans>Summary</Trans>, multiline: true, rows: 2 },
-            { key: 'content', label: <Trans>Content (HTML)</Trans>, multiline: true, rows: 12, mono: true },
+            { key: 'title', label: <Trans>Title</Trans>, maxLength: 200 },
+            { key: 'summary', label: <Trans>Summary</Trans>, multiline: true, rows: 2, maxLength: 1000 },
+            {
+              key: 'content',
+              label: <Trans>Content (HTML)</Trans>,
+              multiline: true,
+              rows: 12,
+              mono: true,
+              maxLength: 200_000,
+            },
           ]}
           locale={locale}
           onLocale={setLocale}

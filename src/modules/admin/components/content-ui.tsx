@@ -126,6 +126,7 @@ export function Field({
   placeholder,
   testId,
   mono,
+  maxLength,
 }: {
   name: string
   label: ReactNode
@@ -137,12 +138,15 @@ export function Field({
   placeholder?: string
   testId?: string
   mono?: boolean
+  /** The door's limit, so the browser stops typing where the server would refuse. */
+  maxLength?: number
 }) {
   const messageId = `${name}-message`
   const common = {
     name,
     value,
     placeholder,
+    maxLength,
     'aria-invalid': issue ? true : undefined,
     'aria-describedby': issue ? messageId : undefined,
     'data-testid': testId ?? `field-${name}`,

@@ -43,6 +43,7 @@ function LinkForm({ scene, editing, onDone }: { scene: Scene; editing: LinkRow |
     >
       <Field
         name="title"
+        maxLength={200}
         label={<Trans>Title</Trans>}
         value={title}
         onChange={setTitle}
@@ -55,6 +56,7 @@ function LinkForm({ scene, editing, onDone }: { scene: Scene; editing: LinkRow |
         onChange={setImage}
         issue={issueAt(form.issues, 'image')}
         placeholder="/images/banners/…"
+        maxLength={500}
       />
       <Field
         name="url"
@@ -63,6 +65,7 @@ function LinkForm({ scene, editing, onDone }: { scene: Scene; editing: LinkRow |
         onChange={setUrl}
         issue={issueAt(form.issues, 'url')}
         placeholder="/offer/1"
+        maxLength={2000}
       />
       <label className={labelClass}>
         <Trans>Language</Trans>

@@ -41,6 +41,7 @@ function NavigationForm({ editing, onDone }: { editing: NavigationRow | null; on
     >
       <Field
         name="name"
+        maxLength={100}
         label={<Trans>Name</Trans>}
         value={name}
         onChange={setName}
@@ -88,6 +89,7 @@ function NavigationForm({ editing, onDone }: { editing: NavigationRow | null; on
           onChange={setCode}
           issue={issueAt(form.issues, 'code')}
           placeholder="how-to-buy"
+          maxLength={60}
           mono
         />
       )}
@@ -98,6 +100,7 @@ function NavigationForm({ editing, onDone }: { editing: NavigationRow | null; on
         onChange={setUrl}
         issue={issueAt(form.issues, 'url')}
         placeholder="/how-to-buy"
+        maxLength={2000}
         mono
       />
       <label className="flex items-center gap-2 self-end text-sm font-semibold">

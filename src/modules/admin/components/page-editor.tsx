@@ -9,9 +9,10 @@ import { LOCALES, type Locale } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { pageIssues, type FieldIssue } from '../content-rules'
 import { adminPreviewPageFn, adminSavePageFn } from '../content.functions'
+import { adminPageQuery } from '../content.queries'
 import type { PageEdit } from '../content.schemas'
 import { Field, FormError, issueAt, primaryButton, secondaryButton, splitFailure } from './content-ui'
-import { TranslationsEditor, type Texts } from './translations-editor'
+import { TranslationsEditor, localeWithIssues, type Texts } from './translations-editor'
 
 type Key = 'title' | 'metaDescription' | 'body'
 
@@ -54,7 +55,7 @@ export function PageEditor({ page }: { page: PageEdit | null }) {
     }
     const found = pageIssues(input)
     setIssues(found)
-    if (found.length > 0) return
+    if (found.length > 0) return setLocale(localeWithIssues(found, locale))
     setBusy(true)
     const result = await adminSavePageFn({ data: { ...input, id: saved?.id, version: saved?.version } })
     setBusy(false)
@@ -67,7 +68,9 @@ export function PageEditor({ page }: { page: PageEdit | null }) {
     setSaved(result.data)
     setTexts(textsOf(result.data))
     setNotice(t`Saved: the shop shows it now.`)
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'content'] })
+    // The editor's copy is now the saved one; only the list needs reading again.
+    queryClient.setQueryData(adminPageQuery(result.data.id).queryKey, result.data)
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'pages'] })
     if (!saved) {
       void navigate({
         to: '/{-$locale}/admin/content/pages/$id',
@@ -78,17 +81,23 @@ export function PageEditor({ page }: { page: PageEdit | null }) {
 
   const showPreview = async () => {
     const text = texts[locale]
-    setPreview(
-      await adminPreviewPageFn({
-        data: {
-          slug: slug.trim(),
-          locale,
-          title: text.title.trim(),
-          body: text.body,
-          metaDescription: text.metaDescription.trim(),
-        },
-      }),
-    )
+    setFailure(null)
+    try {
+      setPreview(
+        await adminPreviewPageFn({
+          data: {
+            slug: slug.trim(),
+            locale,
+            title: text.title.trim(),
+            body: text.body,
+            metaDescription: text.metaDescription.trim(),
+          },
+        }),
+      )
+    } catch {
+      // Only a malformed draft (e.g. a title over the length limit) gets here: say so, keep the form.
+      setFailure({ ok: false, code: 'INVALID_INPUT', issues: ['too_long'] })
+    }
   }
 
   return (
@@ -103,15 +112,29 @@ export function PageEditor({ page }: { page: PageEdit | null }) {
             onChange={setSlug}
             issue={issueAt(issues, 'slug')}
             placeholder="about-us"
+            maxLength={120}
             mono
           />
         </div>
         <TranslationsEditor
           texts={texts}
           fields={[
-            { key: 'title', label: <Trans>Title</Trans> },
-            { key: 'metaDescription', label: <Trans>Meta description</Trans>, multiline: true, rows: 2 },
-            { key: 'body', label: <Trans>Body (HTML)</Trans>, multiline: true, rows: 14, mono: true },
+            { key: 'title', label: <Trans>Title</Trans>, maxLength: 200 },
+            {
+              key: 'metaDescription',
+              label: <Trans>Meta description</Trans>,
+              multiline: true,
+              rows: 2,
+              maxLength: 300,
+            },
+            {
+              key: 'body',
+              label: <Trans>Body (HTML)</Trans>,
+              multiline: true,
+              rows: 14,
+              mono: true,
+              maxLength: 200_000,
+            },
           ]}
           locale={locale}
           onLocale={setLocale}

@@ -38,6 +38,7 @@ function RedirectForm({ editing, onDone }: { editing: RedirectRow | null; onDone
         onChange={setFrom}
         issue={issueAt(form.issues, 'fromPath')}
         placeholder="/old-page"
+        maxLength={2000}
         mono
       />
       <Field
@@ -47,6 +48,7 @@ function RedirectForm({ editing, onDone }: { editing: RedirectRow | null; onDone
         onChange={setTo}
         issue={issueAt(form.issues, 'toPath')}
         placeholder="/news"
+        maxLength={2000}
         mono
       />
       <label className={labelClass}>

@@ -38,6 +38,7 @@ function ShortLinkForm({ editing, onDone }: { editing: ShortLinkRow | null; onDo
         onChange={setAlias}
         issue={issueAt(form.issues, 'alias')}
         placeholder="guides/start"
+        maxLength={200}
         mono
       />
       <Field
@@ -47,6 +48,7 @@ function ShortLinkForm({ editing, onDone }: { editing: ShortLinkRow | null; onDo
         onChange={setTarget}
         issue={issueAt(form.issues, 'target')}
         placeholder="/offer/1"
+        maxLength={2000}
         mono
       />
       <p className="text-muted text-xs sm:col-span-full">

@@ -10,6 +10,7 @@ export interface TranslationField<K extends string> {
   multiline?: boolean
   rows?: number
   mono?: boolean
+  maxLength?: number
 }
 
 export type Texts<K extends string> = Record<Locale, Record<K, string>>
@@ -58,6 +59,7 @@ export function TranslationsEditor<K extends string>({
           multiline={f.multiline}
           rows={f.rows}
           mono={f.mono}
+          maxLength={f.maxLength}
           onChange={(value) => onChange(loc, f.key, value)}
           issue={issueAt(issues, `translations.${loc}.${f.key}`)}
         />
@@ -99,4 +101,15 @@ export function TranslationsEditor<K extends string>({
       </div>
     </section>
   )
+}
+
+/**
+ * The locale to show after a refused save: the current one when some refused field is already on
+ * screen, else the first locale with a refused field, so no message stays hidden behind the picker.
+ */
+export function localeWithIssues(issues: FieldIssue[], current: Locale): Locale {
+  const locales = issues.map((i) => /^translations\.([a-z]{2})\./.exec(i.path)?.[1])
+  const visible = locales.some((l) => l === undefined || l === 'en' || l === current)
+  const first = locales.find((l): l is Locale => (LOCALES as readonly (string | undefined)[]).includes(l))
+  return visible || !first ? current : first
 }

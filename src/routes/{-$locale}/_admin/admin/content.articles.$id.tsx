@@ -24,6 +24,5 @@ function Page() {
 
 function Existing({ id }: { id: number }) {
   const { data } = useSuspenseQuery(adminArticleQuery(id))
-  // Keyed by version: a save elsewhere that reloads the copy starts the form afresh.
-  return <ArticleEditor key={`${id}:${data.version}`} article={data} />
+  return <ArticleEditor key={id} article={data} />
 }

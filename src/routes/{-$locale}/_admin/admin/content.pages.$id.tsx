@@ -24,5 +24,5 @@ function Page() {
 
 function Existing({ id }: { id: number }) {
   const { data } = useSuspenseQuery(adminPageQuery(id))
-  return <PageEditor key={`${id}:${data.version}`} page={data} />
+  return <PageEditor key={id} page={data} />
 }
