@@ -266,3 +266,14 @@ describe('content screens', () => {
     },
   )
 })
+
+describe('the storefront bodies the preview shares', () => {
+  it.each([
+    ['/de/articles/store-open-in-six-languages', 'article'],
+    ['/fr/about-us', 'cms-page'],
+  ])('%s still renders its body', async (page, testId) => {
+    const response = await browsers.get('visitor')!.request(page)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain(`data-testid="${testId}"`)
+  })
+})
