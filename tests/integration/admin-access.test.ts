@@ -141,6 +141,122 @@ const FUNCTIONS: Array<{ name: string; method: 'GET' | 'POST'; valid: unknown; i
     admin: true,
   },
   { name: 'adminReconcileFn', method: 'GET', valid: undefined, admin: true },
+  { name: 'adminContentOptionsFn', method: 'GET', valid: undefined, admin: true },
+  {
+    name: 'adminArticlesFn',
+    method: 'GET',
+    valid: { state: 'draft' },
+    invalid: { kind: 'poem', page: 0 },
+    admin: true,
+  },
+  { name: 'adminArticleFn', method: 'GET', valid: { id: 2_000_000_000 }, invalid: { id: 'x' }, admin: true },
+  {
+    name: 'adminSaveArticleFn',
+    method: 'POST',
+    // A valid shape whose path breaks the slug rule: the use case refuses it (an ActionResult), nothing is written.
+    valid: { path: 'Not A Slug', kind: 'news', gameId: null, cover: '', translations: [] },
+    invalid: { path: 42, kind: 'poem', translations: 'none' },
+    admin: true,
+  },
+  {
+    name: 'adminPublishArticleFn',
+    method: 'POST',
+    valid: { id: 2_000_000_000, version: '0000000000000000', published: true },
+    invalid: { id: 1, version: 'stale', published: 'yes' },
+    admin: true,
+  },
+  {
+    name: 'adminPreviewArticleFn',
+    method: 'POST',
+    valid: { path: 'x', kind: 'news', cover: '', locale: 'en', title: 'T', summary: '', content: '<p>x</p>' },
+    invalid: { locale: 'xx', content: 1 },
+    admin: true,
+  },
+  { name: 'adminPagesFn', method: 'GET', valid: undefined, admin: true },
+  { name: 'adminPageFn', method: 'GET', valid: { id: 2_000_000_000 }, invalid: { id: -1 }, admin: true },
+  {
+    name: 'adminSavePageFn',
+    method: 'POST',
+    valid: { slug: 'Not A Slug', translations: [] },
+    invalid: { slug: null, translations: [{ locale: 'xx' }] },
+    admin: true,
+  },
+  {
+    name: 'adminPreviewPageFn',
+    method: 'POST',
+    valid: { slug: 'x', locale: 'de', title: 'T', body: '<p>x</p>', metaDescription: '' },
+    invalid: { slug: 'x', locale: 'de', body: [] },
+    admin: true,
+  },
+  { name: 'adminShortLinksFn', method: 'GET', valid: undefined, admin: true },
+  {
+    name: 'adminSaveShortLinkFn',
+    method: 'POST',
+    // An external target: the use case refuses it (an ActionResult), nothing is written.
+    valid: { alias: 'access-check', target: 'https://evil.test/' },
+    invalid: { alias: 1, target: null },
+    admin: true,
+  },
+  {
+    name: 'adminDeleteShortLinkFn',
+    method: 'POST',
+    valid: { id: 2_000_000_000, version: '0000000000000000' },
+    invalid: { id: 'x', version: 'v' },
+    admin: true,
+  },
+  { name: 'adminRedirectsFn', method: 'GET', valid: undefined, admin: true },
+  {
+    name: 'adminSaveRedirectFn',
+    method: 'POST',
+    valid: { fromPath: '/access-check', toPath: '/access-check', status: 301 },
+    invalid: { fromPath: '/a', toPath: '/b', status: 307 },
+    admin: true,
+  },
+  {
+    name: 'adminDeleteRedirectFn',
+    method: 'POST',
+    valid: { id: 2_000_000_000, version: '0000000000000000' },
+    invalid: { id: 0, version: '' },
+    admin: true,
+  },
+  { name: 'adminLinksFn', method: 'GET', valid: undefined, admin: true },
+  {
+    name: 'adminSaveLinkFn',
+    method: 'POST',
+    valid: { scene: 1, title: 'x', image: '/x.svg', url: 'https://evil.test/', locale: null, active: true },
+    invalid: { scene: 3, title: 1, active: 'yes' },
+    admin: true,
+  },
+  {
+    name: 'adminDeleteLinkFn',
+    method: 'POST',
+    valid: { id: 2_000_000_000, version: '0000000000000000' },
+    invalid: { id: 1.5, version: 'v' },
+    admin: true,
+  },
+  {
+    name: 'adminReorderLinksFn',
+    method: 'POST',
+    // Not the scene's ids: refused as a stale list, nothing is written.
+    valid: { scene: 2, ids: [2_000_000_000] },
+    invalid: { scene: 0, ids: 'all' },
+    admin: true,
+  },
+  { name: 'adminNavigationFn', method: 'GET', valid: undefined, admin: true },
+  {
+    name: 'adminSaveNavigationFn',
+    method: 'POST',
+    valid: { name: 'x', type: 'url', url: 'https://evil.test/', code: 'access-check', visible: true },
+    invalid: { name: 'x', type: 'menu', url: '/', code: 'x', visible: 1 },
+    admin: true,
+  },
+  {
+    name: 'adminReorderNavigationFn',
+    method: 'POST',
+    valid: { ids: [2_000_000_000] },
+    invalid: { ids: [-1] },
+    admin: true,
+  },
 ]
 
 let server: RunningServer
@@ -227,4 +343,38 @@ describe('back-office server functions', () => {
       }
     },
   )
+})
+
+describe('content screens', () => {
+  const screens: Array<[string, string]> = [
+    ['/en/admin/content/articles', 'articles-table'],
+    ['/de/admin/content/articles/new', 'article-form'],
+    ['/en/admin/content/pages', 'pages-table'],
+    ['/fr/admin/content/links', 'links-2-table'],
+    ['/en/admin/content/navigation', 'navigation-table'],
+    ['/es/admin/content/short-links', 'short-links-table'],
+    ['/ru/admin/content/redirects', 'redirects-table'],
+  ]
+  it.each(screens)(
+    '%s renders for an admin (with the Content entry) and is the 404 page for support',
+    async (screen, testId) => {
+      const asAdmin = await browsers.get('admin')!.request(screen)
+      const html = await asAdmin.text()
+      expect(asAdmin.status, html.slice(0, 300)).toBe(200)
+      expect(html).toContain(`data-testid="${testId}"`)
+      expect(html).toContain('data-testid="admin-nav-content"')
+      expect((await browsers.get('support')!.request(screen)).status).toBe(404)
+    },
+  )
+})
+
+describe('the storefront bodies the preview shares', () => {
+  it.each([
+    ['/de/articles/store-open-in-six-languages', 'article'],
+    ['/fr/about-us', 'cms-page'],
+  ])('%s still renders its body', async (page, testId) => {
+    const response = await browsers.get('visitor')!.request(page)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain(`data-testid="${testId}"`)
+  })
 })

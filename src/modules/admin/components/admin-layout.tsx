@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import {
   Banknote,
   BookOpen,
+  FileText,
   Gamepad2,
   History,
   LayoutDashboard,
@@ -73,6 +74,13 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
       label: t`Promoters`,
       icon: Users,
       testId: 'admin-nav-promoters',
+      adminOnly: true,
+    },
+    {
+      to: '/{-$locale}/admin/content',
+      label: t`Content`,
+      icon: FileText,
+      testId: 'admin-nav-content',
       adminOnly: true,
     },
     { to: '/{-$locale}/admin/audit', label: t`Audit log`, icon: History, testId: 'admin-nav-audit', adminOnly: true },

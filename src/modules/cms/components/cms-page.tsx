@@ -5,6 +5,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { isLocale, type Locale } from '~/modules/i18n/locales'
 import { pageHead } from '~/modules/shell/head'
+import { PageBody } from './article-body'
 import { cmsPageQuery } from '../content.queries'
 
 /** Loader body for a page rendered from the pages table: 404 (SPEC message) when it does not exist. */
@@ -31,18 +32,7 @@ export function CmsPage({ slug }: { slug: string }) {
   const { i18n } = useLingui()
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en'
   const { data: page } = useSuspenseQuery(cmsPageQuery(slug, locale))
-  if (!page) return null
-  return (
-    <article
-      className="mx-auto max-w-3xl px-4 py-8"
-      lang={page.locale === locale ? undefined : page.locale}
-      data-testid="cms-page"
-    >
-      <h1 className="text-3xl font-extrabold tracking-tight">{page.title}</h1>
-      {/* Sanitised on the server (sanitize.server.ts) before it reaches this component. */}
-      <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: page.html }} />
-    </article>
-  )
+  return page ? <PageBody page={page} locale={locale} /> : null
 }
 
 export function ContentSkeleton() {

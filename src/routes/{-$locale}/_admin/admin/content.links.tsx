@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { adminLinksQuery } from '~/modules/admin/content.queries'
+import { HomeLinksEditor } from '~/modules/admin/components/home-links-editor'
+
+export const Route = createFileRoute('/{-$locale}/_admin/admin/content/links')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(adminLinksQuery()),
+  component: HomeLinksEditor,
+})

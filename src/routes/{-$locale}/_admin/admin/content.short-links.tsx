@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { adminShortLinksQuery } from '~/modules/admin/content.queries'
+import { ShortLinksEditor } from '~/modules/admin/components/short-links-editor'
+
+export const Route = createFileRoute('/{-$locale}/_admin/admin/content/short-links')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(adminShortLinksQuery()),
+  component: ShortLinksEditor,
+})
