@@ -257,6 +257,14 @@ const FUNCTIONS: Array<{ name: string; method: 'GET' | 'POST'; valid: unknown; i
     invalid: { ids: [-1] },
     admin: true,
   },
+  { name: 'adminStaffFn', method: 'GET', valid: undefined, admin: true },
+  {
+    name: 'adminSetRoleFn',
+    method: 'POST',
+    valid: { email: 'nobody-here@example.test', role: 'support' },
+    invalid: { email: 'not-an-email', role: 'king' },
+    admin: true,
+  },
 ]
 
 let server: RunningServer

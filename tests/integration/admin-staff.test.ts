@@ -1,55 +1,54 @@
 /**
- * Staff roles and the audit log: `npm run ops` grants and revokes support and admin (in-process
- * through runOpsCommand), the last admin keeps the role, every change is audited with before and
- * after (the log's append-only guarantees: admin-audit.test.ts).
+ * Staff roles given and taken by admins (PGlite): support and admin by e-mail, back to customer,
+ * never the last admin, an unknown e-mail refused with a code; each change audited.
  */
+import './orders-env'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { listAudit } from '../../src/modules/admin/audit.server'
+import { grantRole, listStaff, revokeRole } from '../../src/modules/admin/staff.server'
 import * as t from '../../src/server/db/schema'
-import { runOpsCommand } from '../../src/server/ops-command'
-import { throwawayAppDatabase } from './throwaway-db'
+import { makeAdmin } from './catalog-fixtures'
+import { makeUser, pgliteForFile } from './orders-fixtures'
 
-const getDb = throwawayAppDatabase('admin-staff')
+const db = pgliteForFile()
 
-async function account(email: string) {
-  await (await getDb()).insert(t.users).values({ email })
-}
+const emailOf = async (id: string) =>
+  (await db().select({ email: t.users.email }).from(t.users).where(eq(t.users.id, id)))[0]!.email
 
-describe('npm run ops', () => {
-  it('grants, lists and revokes staff roles, each change audited as done by the command line', async () => {
-    await account('ana@example.test')
-    await account('ben@example.test')
-    expect(await runOpsCommand(['list'])).toEqual({ code: 0, lines: ['no staff yet'] })
-    expect(await runOpsCommand(['grant', 'admin', 'Ana@Example.test'])).toEqual({
-      code: 0,
-      lines: ['ana@example.test is now admin'],
-    })
-    expect(await runOpsCommand(['grant', 'support', 'ben@example.test'])).toMatchObject({ code: 0 })
-    expect((await runOpsCommand(['list'])).lines).toEqual(['admin    ana@example.test', 'support  ben@example.test'])
-    expect(await runOpsCommand(['revoke', 'ben@example.test'])).toEqual({
-      code: 0,
-      lines: ['ben@example.test is now customer'],
-    })
+describe('staff roles', () => {
+  it('grants support, changes it to admin and takes it away, each change audited', async () => {
+    const admin = await makeAdmin(db())
+    const person = await emailOf(await makeUser(db(), 'newhire'))
+    expect(await grantRole(db(), person, 'support', admin)).toMatchObject({ email: person, role: 'support' })
+    expect(await grantRole(db(), person.toUpperCase(), 'admin', admin)).toMatchObject({ role: 'admin' })
+    expect((await listStaff(db())).find((m) => m.email === person)?.role).toBe('admin')
+    expect(await revokeRole(db(), person, admin)).toMatchObject({ role: 'customer' })
+    expect((await listStaff(db())).some((m) => m.email === person)).toBe(false)
 
-    const log = await listAudit(await getDb(), { targetType: 'user' })
-    expect(log.map((e) => [e.actor, e.action, e.before?.role, e.after?.role])).toEqual([
-      ['command line', 'role.revoke', 'support', 'customer'],
-      ['command line', 'role.grant', 'customer', 'support'],
-      ['command line', 'role.grant', 'customer', 'admin'],
+    const [member] = await db().select({ id: t.users.id }).from(t.users).where(eq(t.users.email, person))
+    const entries = (await listAudit(db(), { targetType: 'user', targetId: member!.id })).reverse()
+    expect(entries.map((e) => [e.actor, e.action, e.before?.role, e.after?.role])).toEqual([
+      [admin.email, 'role.grant', 'customer', 'support'],
+      [admin.email, 'role.grant', 'support', 'admin'],
+      [admin.email, 'role.revoke', 'admin', 'customer'],
     ])
   })
 
-  it('keeps the last admin, and says what is wrong with a bad command', async () => {
-    expect(await runOpsCommand(['revoke', 'ana@example.test'])).toEqual({
-      code: 1,
-      lines: ['The last admin cannot lose the role'],
+  it('refuses an unknown e-mail and the removal of the last admin', async () => {
+    const admin = await makeAdmin(db())
+    await expect(grantRole(db(), 'nobody-here@example.test', 'support', admin)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      issues: [{ path: 'email', message: 'no_account' }],
     })
-    expect(await runOpsCommand(['grant', 'admin', 'nobody@example.test'])).toEqual({
-      code: 1,
-      lines: ['No account with the e-mail nobody@example.test'],
-    })
-    for (const bad of [[], ['grant', 'owner', 'ana@example.test'], ['grant', 'admin'], ['drop', 'everything']]) {
-      expect(await runOpsCommand(bad)).toMatchObject({ code: 2, lines: [expect.stringMatching(/^usage: /)] })
+    for (const other of (await listStaff(db())).filter((m) => m.role === 'admin' && m.id !== admin.id)) {
+      await revokeRole(db(), other.email, admin)
     }
+    await expect(revokeRole(db(), admin.email, admin)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      issues: [{ path: 'role', message: 'last_admin' }],
+    })
+    await expect(grantRole(db(), admin.email, 'support', admin)).rejects.toMatchObject({ code: 'CONFLICT' })
+    expect((await listStaff(db())).filter((m) => m.role === 'admin').map((m) => m.id)).toEqual([admin.id])
   })
 })

@@ -20,10 +20,18 @@ import {
   withdrawalQueue,
 } from '../affiliate/withdrawals.server'
 import { attempt } from '../errors/attempt.server'
-import { adminOrdersQuerySchema, auditQuerySchema, supportInboxQuerySchema, type StaffViewer } from './admin.schemas'
+import {
+  adminOrdersQuerySchema,
+  auditQuerySchema,
+  setRoleInputSchema,
+  supportInboxQuerySchema,
+  type StaffList,
+  type StaffViewer,
+} from './admin.schemas'
 import { auditPage } from './audit-page.server'
 import { dashboardFigures } from './dashboard.server'
 import { searchOrders } from './orders.server'
+import { grantRole, listStaff, revokeRole } from './staff.server'
 
 /*
  * Every function below asks the door first: a caller who may not use it is refused by a throw
@@ -144,4 +152,29 @@ export const adminWithdrawalActionFn = createServerFn({ method: 'POST' })
           ? markWithdrawalPaid(door.db, id, admin, decision.reference)
           : rejectWithdrawal(door.db, id, admin, decision.note),
     )
+  })
+
+/** Support and admin accounts (admins). */
+export const adminStaffFn = createServerFn({ method: 'GET' }).handler(async (): Promise<StaffList> => {
+  const door = await openDoor(getRequest())
+  const admin = await door.admin()
+  const members = (await listStaff(door.db)).flatMap((m) =>
+    m.role === 'customer' ? [] : [{ id: m.id, email: m.email, role: m.role }],
+  )
+  return { members, viewerId: admin.id }
+})
+
+/** Grant support or admin to an account by its e-mail, or take the role away (admins, audited). */
+export const adminSetRoleFn = createServerFn({ method: 'POST' })
+  .validator(setRoleInputSchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const admin = await door.admin()
+    return attempt(async () => {
+      const member =
+        data.role === 'customer'
+          ? await revokeRole(door.db, data.email, admin)
+          : await grantRole(door.db, data.email, data.role, admin)
+      return { email: member.email, role: member.role }
+    })
   })

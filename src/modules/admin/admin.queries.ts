@@ -4,6 +4,7 @@ import {
   adminDashboardFn,
   adminOrderFn,
   adminOrdersFn,
+  adminStaffFn,
   adminSupportInboxFn,
   adminWithdrawalsFn,
 } from './admin.functions'
@@ -45,3 +46,5 @@ export const adminCouponsQuery = (query: AdminCouponsQuery) =>
 
 export const adminCouponQuery = (id: number) =>
   queryOptions({ queryKey: ['admin', 'coupon', id], queryFn: () => adminCouponFn({ data: { id } }) })
+
+export const adminStaffQuery = () => queryOptions({ queryKey: ['admin', 'staff'], queryFn: () => adminStaffFn() })

@@ -37,6 +37,17 @@ export interface StaffViewer {
   role: 'support' | 'admin'
 }
 
+/** /admin/staff: give an account a role (customer takes the staff role away). */
+export const setRoleInputSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  role: z.enum(['customer', 'support', 'admin']),
+})
+
+export interface StaffList {
+  members: { id: string; email: string; role: 'support' | 'admin' }[]
+  viewerId: string
+}
+
 export const ADMIN_ORDERS_PAGE_SIZE = 25
 
 /** /admin/orders: one search box (order number, e-mail or player ID), status and a date range. */

@@ -21,7 +21,11 @@ async function setRole(db: Db, email: string, role: UserRole, actor: AuditActor)
       .from(users)
       .where(eq(users.email, email.trim().toLowerCase()))
       .for('update')
-    if (!user) throw new AppError('NOT_FOUND', `No account with the e-mail ${email}`)
+    if (!user) {
+      throw new AppError('NOT_FOUND', `No account with the e-mail ${email}`, {
+        issues: [{ path: 'email', message: 'no_account' }],
+      })
+    }
     if (user.role === role) return user
     if (user.role === 'admin') {
       // The shop always keeps one admin: otherwise nobody could grant the role again but the command line.

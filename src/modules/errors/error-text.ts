@@ -31,6 +31,8 @@ const ISSUE_LABELS: Record<string, MessageDescriptor> = {
   already_reviewed: msg`This flag was already reviewed.`,
   not_grantable: msg`Only a self-referral flag on an order with an amount can be granted.`,
   order_not_earning: msg`This order no longer earns commission (refunded, cancelled or failed).`,
+  last_admin: msg`The shop must keep at least one admin: make someone else admin first.`,
+  no_account: msg`No account uses this e-mail: the person signs up first.`,
   too_long: msg`A field is longer than allowed: shorten it and try again.`,
   stale_version: msg`Someone else changed this since you opened it. Reload to see their version, then make your change again.`,
 }

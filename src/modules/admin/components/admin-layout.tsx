@@ -11,6 +11,7 @@ import {
   ReceiptText,
   Store,
   TicketPercent,
+  UserCog,
   Users,
   type LucideIcon,
 } from 'lucide-react'
@@ -83,6 +84,7 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
       testId: 'admin-nav-content',
       adminOnly: true,
     },
+    { to: '/{-$locale}/admin/staff', label: t`Staff`, icon: UserCog, testId: 'admin-nav-staff', adminOnly: true },
     { to: '/{-$locale}/admin/audit', label: t`Audit log`, icon: History, testId: 'admin-nav-audit', adminOnly: true },
   ] as const satisfies ReadonlyArray<{
     to: string
