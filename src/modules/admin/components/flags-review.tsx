@@ -12,6 +12,7 @@ import { adminFlagsQuery } from '../promoters.queries'
 import type { FlagToReview, FlagValue } from '../promoters.schemas'
 import { Pager } from './pager'
 import { TableHead } from './table-head'
+import { AlertText } from './form-fields'
 
 const FLAG_LABELS: Record<FlagValue, MessageDescriptor> = {
   self_referral_buyer: msg`Self-referral: the promoter bought`,
@@ -76,11 +77,7 @@ function FlagRow({ row }: { row: FlagToReview }) {
             <Trans>Keep refused</Trans>
           </button>
         </div>
-        {error ? (
-          <p role="alert" className="text-danger mt-1 text-sm">
-            {error}
-          </p>
-        ) : null}
+        <AlertText text={error} className="mt-1" />
       </td>
     </tr>
   )

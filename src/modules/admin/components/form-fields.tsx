@@ -189,3 +189,12 @@ export function SaveStatus({
     </div>
   )
 }
+
+/** A refusal or failure next to the control that caused it; nothing when there is none. */
+export function AlertText({ text, className = '' }: { text: string | null | undefined; className?: string }) {
+  return text ? (
+    <p role="alert" className={`text-danger text-sm ${className}`}>
+      {text}
+    </p>
+  ) : null
+}

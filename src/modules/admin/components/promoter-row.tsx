@@ -8,6 +8,7 @@ import { actionErrorText } from '~/modules/errors/error-text'
 import { adminPromoterActionFn } from '../promoters.functions'
 import type { AdminPromoterRow, PromoterAction, PromoterStatusValue } from '../promoters.schemas'
 import { filterField } from './filter-fields'
+import { AlertText } from './form-fields'
 
 export const PROMOTER_STATUS_LABELS: Record<PromoterStatusValue, MessageDescriptor> = {
   pending: msg`Waiting for approval`,
@@ -180,11 +181,7 @@ export function PromoterRow({ row }: { row: AdminPromoterRow }) {
             </span>
           </form>
         )}
-        {error ? (
-          <p role="alert" className="text-danger mt-1 text-sm">
-            {error}
-          </p>
-        ) : null}
+        <AlertText text={error} className="mt-1" />
       </td>
     </tr>
   )

@@ -5,7 +5,7 @@ import { actionErrorText } from '~/modules/errors/error-text'
 import { adminSetRoleFn } from '../admin.functions'
 import { adminStaffQuery } from '../admin.queries'
 import type { StaffList } from '../admin.schemas'
-import { SelectField, TextField, buttonClass, primaryButtonClass } from './form-fields'
+import { AlertText, SelectField, TextField, buttonClass, primaryButtonClass } from './form-fields'
 import { TableHead } from './table-head'
 
 type Role = 'customer' | 'support' | 'admin'
@@ -69,11 +69,7 @@ function MemberRow({ member, isViewer }: { member: StaffList['members'][number];
             <Trans>Revoke</Trans>
           </button>
         </div>
-        {error ? (
-          <p role="alert" className="text-danger mt-1 text-sm">
-            {error}
-          </p>
-        ) : null}
+        <AlertText text={error} className="mt-1" />
       </td>
     </tr>
   )
@@ -112,11 +108,7 @@ function GrantForm() {
       <button type="submit" className={primaryButtonClass} disabled={busy || !email.trim()}>
         <Trans>Grant</Trans>
       </button>
-      {error ? (
-        <p role="alert" className="text-danger text-sm sm:col-span-3">
-          {error}
-        </p>
-      ) : null}
+      <AlertText text={error} className="sm:col-span-3" />
       {done ? <output className="block text-sm sm:col-span-3">{done}</output> : null}
     </form>
   )

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { actionErrorText } from '~/modules/errors/error-text'
 import { adminSupportReplyFn } from '../admin.functions'
+import { AlertText } from './form-fields'
 
 /** Support's answer to one request; the shopper reads it on the order page and by mail. */
 export function ReplyForm({ requestId }: { requestId: number }) {
@@ -39,11 +40,7 @@ export function ReplyForm({ requestId }: { requestId: number }) {
           data-testid="support-reply-text"
         />
       </label>
-      {error ? (
-        <p role="alert" className="text-danger text-sm">
-          {error}
-        </p>
-      ) : null}
+      <AlertText text={error} />
       <button
         type="submit"
         disabled={send.isPending}

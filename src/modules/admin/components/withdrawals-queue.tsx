@@ -7,6 +7,7 @@ import { actionErrorText } from '~/modules/errors/error-text'
 import { adminWithdrawalActionFn } from '../admin.functions'
 import { adminWithdrawalsQuery } from '../admin.queries'
 import { TableHead } from './table-head'
+import { AlertText } from './form-fields'
 
 type Decision = { action: 'approve' } | { action: 'pay'; reference: string } | { action: 'reject'; note: string }
 
@@ -73,11 +74,7 @@ function Row({ row, viewerId }: { row: WithdrawalQueueRow; viewerId: string }) {
             <Trans>Reject</Trans>
           </button>
         </div>
-        {error ? (
-          <p role="alert" className="text-danger mt-1 text-sm">
-            {error}
-          </p>
-        ) : null}
+        <AlertText text={error} className="mt-1" />
       </td>
     </tr>
   )
