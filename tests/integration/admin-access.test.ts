@@ -265,6 +265,13 @@ const FUNCTIONS: Array<{ name: string; method: 'GET' | 'POST'; valid: unknown; i
     invalid: { email: 'not-an-email', role: 'king' },
     admin: true,
   },
+  {
+    name: 'adminImportCodesFn',
+    method: 'POST',
+    valid: { skuId: NO_ID, csv: 'CODE-1', dryRun: true },
+    invalid: { skuId: 'x', csv: 42, dryRun: 'yes' },
+    admin: true,
+  },
 ]
 
 let server: RunningServer

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import type { Caller } from '../../src/modules/auth/caller.server'
 import { gameForAdmin, listGamesForAdmin, saveGame } from '../../src/modules/admin/catalog-games.server'
 import { saveOffer, saveSku } from '../../src/modules/admin/catalog-offers.server'
+import { importGameCodes } from '../../src/modules/admin/code-inventory.server'
 import { gameInputSchema } from '../../src/modules/admin/catalog.schemas'
 import {
   couponForAdmin,
@@ -33,7 +34,7 @@ import {
   texts,
   unique,
 } from './catalog-fixtures'
-import { pgliteForFile } from './orders-fixtures'
+import { pgliteForFile, pickSku } from './orders-fixtures'
 
 const db = pgliteForFile()
 
@@ -312,6 +313,47 @@ describe('coupon editor', () => {
     await expect(saveCoupon(db(), admin, couponInput(code.toLowerCase()))).rejects.toMatchObject({
       code: 'CONFLICT',
       issues: [{ path: 'code', message: 'code_taken' }],
+    })
+  })
+})
+
+describe('game-code inventory import', () => {
+  it('reports new, repeated, stocked and invalid codes on a dry run, then imports exactly the new ones', async () => {
+    const admin = await makeAdmin(db())
+    const sku = await pickSku(db(), 'currency')
+    const stocked = `STOCK-${unique()}`
+    await db().insert(t.gameCodes).values({ skuId: sku.skuId, code: stocked })
+    const fresh = [`NEW-${unique()}`, `NEW-${unique()}`]
+    const csv = ['code', fresh[0], `"${fresh[1]}",batch 7`, fresh[0], stocked, 'has space', ''].join('\r\n')
+    const free = async () =>
+      (await db().select().from(t.gameCodes).where(eq(t.gameCodes.skuId, sku.skuId))).filter((c) => !c.orderId).length
+    const before = await free()
+
+    const dry = await importGameCodes(db(), admin, { skuId: sku.skuId, csv, dryRun: true })
+    expect(dry).toMatchObject({ dryRun: true, newCodes: 2, duplicateInFile: 1, alreadyInStock: 1, invalidLines: 1 })
+    expect(dry.examples).toEqual({
+      duplicateInFile: [fresh[0]],
+      alreadyInStock: [stocked],
+      invalidLines: ['has space'],
+    })
+    expect(await free()).toBe(before)
+
+    const done = await importGameCodes(db(), admin, { skuId: sku.skuId, csv, dryRun: false })
+    expect(done).toMatchObject({ dryRun: false, newCodes: 2 })
+    expect(await free()).toBe(before + 2)
+    const audit = await auditOf('sku', sku.skuId)
+    expect(audit.at(-1)).toMatchObject({ action: 'catalog.codes.import', after: { imported: 2, alreadyInStock: 1 } })
+    // The same file again: everything is in stock now, nothing is inserted twice.
+    expect(await importGameCodes(db(), admin, { skuId: sku.skuId, csv, dryRun: false })).toMatchObject({
+      newCodes: 0,
+      alreadyInStock: 3,
+    })
+    expect(await free()).toBe(before + 2)
+
+    const topup = await pickSku(db(), 'topup')
+    await expect(importGameCodes(db(), admin, { skuId: topup.skuId, csv, dryRun: true })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      issues: [{ path: 'skuId', message: 'not_a_code_product' }],
     })
   })
 })

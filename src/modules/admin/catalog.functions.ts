@@ -9,8 +9,10 @@ import { openDoor } from '../../server/http/door'
 import { attempt } from '../errors/attempt.server'
 import { catalogOptions, gameForAdmin, listGamesForAdmin, saveGame } from './catalog-games.server'
 import { saveOffer, saveSku } from './catalog-offers.server'
+import { importGameCodes } from './code-inventory.server'
 import {
   adminCouponIdSchema,
+  codeImportInputSchema,
   adminCouponsQuerySchema,
   adminGameIdSchema,
   adminGamesQuerySchema,
@@ -103,4 +105,13 @@ export const adminSetCouponActiveFn = createServerFn({ method: 'POST' })
     const door = await openDoor(getRequest())
     const admin = await door.admin()
     return attempt(() => setCouponActive(door.db, admin, data))
+  })
+
+/** Game codes for a code SKU from pasted CSV: a dry run reports, an import inserts the new ones (audited). */
+export const adminImportCodesFn = createServerFn({ method: 'POST' })
+  .validator(codeImportInputSchema)
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const admin = await door.admin()
+    return attempt(() => importGameCodes(door.db, admin, data))
   })

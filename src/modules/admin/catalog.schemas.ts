@@ -366,3 +366,25 @@ export const couponActiveInputSchema = z.object({
   version: z.string().regex(VERSION_PATTERN),
   active: z.boolean(),
 })
+
+/** A game code as the inventory holds it: printable, no spaces, at most 120 characters. */
+export const CODE_PATTERN = /^[\x21-\x7e]{1,120}$/
+
+/** Codes pasted for one code SKU (the first CSV column); `dryRun` only reports. */
+export const codeImportInputSchema = z.object({
+  skuId: z.number().int().positive(),
+  csv: z.string().max(2_000_000),
+  dryRun: z.boolean(),
+})
+export type CodeImportInput = z.infer<typeof codeImportInputSchema>
+
+export interface CodeImportReport {
+  dryRun: boolean
+  /** Imported, or that an import would insert. */
+  newCodes: number
+  duplicateInFile: number
+  alreadyInStock: number
+  invalidLines: number
+  /** The first few of each, to check by eye. */
+  examples: { duplicateInFile: string[]; alreadyInStock: string[]; invalidLines: string[] }
+}

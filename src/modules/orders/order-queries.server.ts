@@ -1,25 +1,12 @@
 /** Read side of orders: the shopper's list and one order's details (always scoped to the owner). */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
-import {
-  couponRedemptions,
-  coupons,
-  gameCodes,
-  games,
-  offers,
-  orderEvents,
-  orderItems,
-  orders,
-  payments,
-  refunds,
-  skus,
-  supportReplies,
-  supportRequests,
-} from '../../server/db/schema'
-import type { PlayerField } from '../catalog/catalog.schemas'
+import { orders } from '../../server/db/schema'
+import type { PlayerField, ProductKind } from '../catalog/catalog.schemas'
 import { AppError } from '../errors/app-error'
 import { isPayable } from './order-status'
-import { isRefundable, orderPaymentId, refundableMinor } from './refunds'
+import type { PaymentMethod, PaymentStatus } from './payment-attempts'
+import { isRefundable, orderPaymentId, refundableMinor, type RefundStatus } from './refunds'
 import {
   listOrdersQuerySchema,
   type EventValue,
@@ -73,67 +60,114 @@ function serverName(value: string | undefined, fields: PlayerField[] | undefined
   return option?.label ?? value
 }
 
-/** The requests about one order with their replies (the order page; its owner is checked there). */
-export async function supportThreads(db: Db, orderId: string): Promise<SupportThreadView[]> {
-  const requests = await db
-    .select()
-    .from(supportRequests)
-    .where(eq(supportRequests.orderId, orderId))
-    .orderBy(asc(supportRequests.id))
-  if (requests.length === 0) return []
-  const replies = await db
-    .select()
-    .from(supportReplies)
-    .where(
-      inArray(
-        supportReplies.requestId,
-        requests.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(supportReplies.id))
-  return requests.map((r) => ({
-    id: r.id,
-    topic: r.topic,
-    message: r.message,
-    createdAt: r.createdAt.toISOString(),
-    replies: replies
-      .filter((p) => p.requestId === r.id)
-      .map((p) => ({ id: p.id, message: p.message, createdAt: p.createdAt.toISOString() })),
-  }))
+/** A timestamp as JSON in toISOString()'s form ("…T03:08:26.656Z"), whatever the session's time zone. */
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)
+
+/** `select` as a JSON array (empty, not null, when no row matches). */
+const jsonList = (object: SQL, from: SQL, orderBy: string) =>
+  sql`(select coalesce(json_agg(${object} order by ${sql.raw(orderBy)}), '[]'::json) ${from})`
+
+interface ItemRow {
+  id: number
+  skuId: number
+  title: string
+  quantity: number
+  unitPriceMinor: number
+  supplierTxnId: string | null
+  deliveredAt: string | null
+  kind: ProductKind
+  playerFields: PlayerField[]
+}
+interface EventRow {
+  id: number
+  type: string
+  fromStatus: string | null
+  toStatus: string | null
+  data: Record<string, EventValue>
+  createdAt: string
+}
+interface PaymentRow {
+  id: string
+  method: PaymentMethod
+  status: PaymentStatus
+  amountMinor: number
+  currency: string
+  failureCode: string | null
+  createdAt: string
+}
+interface RefundRow {
+  id: string
+  paymentId: string
+  amountMinor: number
+  currency: string
+  status: RefundStatus
+  reason: string | null
+  createdAt: string
+  completedAt: string | null
 }
 
-/** NOT_FOUND both for unknown orders and for other people's orders: ids are not disclosed. */
+/**
+ * NOT_FOUND both for unknown orders and for other people's orders: ids are not disclosed. One
+ * query: the order row and its lines, codes, events, payments, coupons, support threads and
+ * refunds as JSON lists (the result page, the mails and order creation all read it).
+ */
 export async function getOrderDetail(db: Db, userId: string | null, orderId: string): Promise<OrderDetail> {
-  const [order] = await db
-    .select()
+  const o = sql.raw('"orders"."id"')
+  const [row] = await db
+    .select({
+      order: orders,
+      items: sql<ItemRow[]>`${jsonList(
+        sql`json_build_object('id', oi.id, 'skuId', oi.sku_id, 'title', oi.title, 'quantity', oi.quantity,
+          'unitPriceMinor', oi.unit_price_minor, 'supplierTxnId', oi.supplier_txn_id,
+          'deliveredAt', ${iso('oi.delivered_at')}, 'kind', g.kind, 'playerFields', g.player_fields)`,
+        sql`from order_items oi join skus s on s.id = oi.sku_id join offers f on f.id = s.offer_id
+          join games g on g.id = f.game_id where oi.order_id = ${o}`,
+        'oi.id',
+      )}`,
+      codes: sql<{ skuId: number; code: string }[]>`${jsonList(
+        sql`json_build_object('skuId', c.sku_id, 'code', c.code)`,
+        sql`from game_codes c where c.order_id = ${o}`,
+        'c.id',
+      )}`,
+      events: sql<EventRow[]>`${jsonList(
+        sql`json_build_object('id', e.id, 'type', e.type, 'fromStatus', e.from_status, 'toStatus', e.to_status,
+          'data', e.data, 'createdAt', ${iso('e.created_at')})`,
+        sql`from order_events e where e.order_id = ${o}`,
+        'e.id',
+      )}`,
+      payments: sql<PaymentRow[]>`${jsonList(
+        sql`json_build_object('id', p.id, 'method', p.method, 'status', p.status, 'amountMinor', p.amount_minor,
+          'currency', p.currency, 'failureCode', p.failure_code, 'createdAt', ${iso('p.created_at')})`,
+        sql`from payments p where p.order_id = ${o}`,
+        'p.created_at',
+      )}`,
+      coupons: sql<string[]>`${jsonList(
+        sql`cp.code`,
+        sql`from coupon_redemptions cr join coupons cp on cp.id = cr.coupon_id where cr.order_id = ${o}`,
+        'cr.id',
+      )}`,
+      support: sql<SupportThreadView[]>`${jsonList(
+        sql`json_build_object('id', q.id, 'topic', q.topic, 'message', q.message, 'createdAt', ${iso('q.created_at')},
+          'replies', ${jsonList(
+            sql`json_build_object('id', r.id, 'message', r.message, 'createdAt', ${iso('r.created_at')})`,
+            sql`from support_replies r where r.request_id = q.id`,
+            'r.id',
+          )})`,
+        sql`from support_requests q where q.order_id = ${o}`,
+        'q.id',
+      )}`,
+      refunds: sql<RefundRow[]>`${jsonList(
+        sql`json_build_object('id', rf.id, 'paymentId', rf.payment_id, 'amountMinor', rf.amount_minor,
+          'currency', rf.currency, 'status', rf.status, 'reason', rf.reason, 'createdAt', ${iso('rf.created_at')},
+          'completedAt', ${iso('rf.completed_at')})`,
+        sql`from refunds rf where rf.order_id = ${o}`,
+        'rf.created_at, rf.id',
+      )}`,
+    })
     .from(orders)
     .where(and(eq(orders.id, orderId), userId === null ? undefined : eq(orders.userId, userId)))
-  if (!order) throw new AppError('NOT_FOUND', 'Order not found')
-  const [items, codes, events, pays, couponRows, support, refundRows] = await Promise.all([
-    db
-      .select({ item: orderItems, kind: games.kind, playerFields: games.playerFields })
-      .from(orderItems)
-      .innerJoin(skus, eq(skus.id, orderItems.skuId))
-      .innerJoin(offers, eq(offers.id, skus.offerId))
-      .innerJoin(games, eq(games.id, offers.gameId))
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id)),
-    db
-      .select({ skuId: gameCodes.skuId, code: gameCodes.code })
-      .from(gameCodes)
-      .where(eq(gameCodes.orderId, orderId))
-      .orderBy(asc(gameCodes.id)),
-    db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
-    db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt)),
-    db
-      .select({ code: coupons.code })
-      .from(couponRedemptions)
-      .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
-      .where(eq(couponRedemptions.orderId, orderId))
-      .orderBy(asc(couponRedemptions.id)),
-    supportThreads(db, orderId),
-    db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.id)),
-  ])
+  if (!row) throw new AppError('NOT_FOUND', 'Order not found')
+  const { order, items, codes, events, payments: pays, coupons: couponCodes, support, refunds: refundRows } = row
   // Only the order's own payment: a payment it could not use is returned on its own.
   const paidWith = pays.find((p) => p.id === orderPaymentId(events))
   const ownRefunds = refundRows.filter((r) => r.paymentId === paidWith?.id)
@@ -150,7 +184,7 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
     subtotalMinor: order.subtotalMinor,
     discountMinor: order.discountMinor,
     totalMinor: order.totalMinor,
-    coupons: couponRows.map((c) => c.code),
+    coupons: couponCodes,
     player: order.player,
     serverName: serverName(order.player.server, items[0]?.playerFields),
     email: order.email,
@@ -158,16 +192,16 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
     createdAt: order.createdAt.toISOString(),
     expiresAt: order.expiresAt?.toISOString() ?? null,
     payable,
-    items: items.map(({ item, kind }) => ({
+    items: items.map((item) => ({
       id: item.id,
       skuId: item.skuId,
       title: item.title,
-      kind,
+      kind: item.kind,
       quantity: item.quantity,
       unitPriceMinor: item.unitPriceMinor,
       lineMinor: item.unitPriceMinor * item.quantity,
       supplierTxnId: item.supplierTxnId,
-      deliveredAt: item.deliveredAt?.toISOString() ?? null,
+      deliveredAt: item.deliveredAt,
       codes: codes.filter((c) => c.skuId === item.skuId).map((c) => c.code),
     })),
     events: events.map((e) => ({
@@ -175,8 +209,8 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
       type: e.type,
       fromStatus: e.fromStatus,
       toStatus: e.toStatus,
-      data: e.data as Record<string, EventValue>,
-      createdAt: e.createdAt.toISOString(),
+      data: e.data,
+      createdAt: e.createdAt,
     })),
     payments: pays.map((p) => ({
       id: p.id,
@@ -185,7 +219,7 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
       amountMinor: p.amountMinor,
       currency: p.currency,
       failureCode: p.failureCode,
-      createdAt: p.createdAt.toISOString(),
+      createdAt: p.createdAt,
     })),
     refunds: ownRefunds.map((r) => ({
       id: r.id,
@@ -194,8 +228,8 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
       status: r.status,
       // Staff's note stays with staff (and the mail job, which reads as staff do).
       reason: userId === null ? r.reason : null,
-      createdAt: r.createdAt.toISOString(),
-      completedAt: r.completedAt?.toISOString() ?? null,
+      createdAt: r.createdAt,
+      completedAt: r.completedAt,
     })),
     refundableMinor: refundable,
     support,

@@ -8,6 +8,7 @@ import { adminSaveSkuFn } from '../catalog.functions'
 import { skuInputSchema, type AdminSkuView, type SkuInput } from '../catalog.schemas'
 import { LANGUAGE_NAMES, invalidFormText, refusalText, type SaveState } from './catalog-labels'
 import { refusalFieldErrors, validate, type FieldErrors } from './field-errors'
+import { CodeImport } from './code-import'
 import { CheckboxField, SaveStatus, TextField, buttonClass, primaryButtonClass } from './form-fields'
 import { intOf } from './game-editor'
 import { useLoadedForm } from './use-loaded-form'
@@ -133,117 +134,120 @@ export function SkuEditor({
 
   const title = sku ? t`SKU ${sku.code}` : t`New SKU`
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-label={title}
-      className="space-y-4 rounded-xl border border-[var(--border)] p-3"
-      data-testid="sku-editor"
-      data-sku-code={sku?.code ?? ''}
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h4 className="font-bold">{title}</h4>
-        {sku && sku.freeCodes !== null ? (
-          <span className="text-muted text-sm">
-            <Trans>Codes in stock: {sku.freeCodes}</Trans>
-          </span>
-        ) : null}
-      </div>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <TextField
-          label={<Trans>Code</Trans>}
-          value={form.code}
-          onChange={(v) => setForm((f) => ({ ...f, code: v }))}
-          error={errors.code}
-        />
-        <TextField
-          label={<Trans>Quantity</Trans>}
-          value={form.quantity}
-          onChange={(v) => setForm((f) => ({ ...f, quantity: v }))}
-          error={errors.quantity}
-          inputMode="numeric"
-        />
-        <TextField
-          label={<Trans>Sort</Trans>}
-          value={form.sort}
-          onChange={(v) => setForm((f) => ({ ...f, sort: v }))}
-          error={errors.sort}
-          inputMode="numeric"
-        />
-      </div>
-      <CheckboxField
-        label={<Trans>Active</Trans>}
-        checked={form.active}
-        onChange={(v) => setForm((f) => ({ ...f, active: v }))}
-      />
-      <fieldset>
-        <legend className="mb-2 text-sm font-bold">
-          <Trans>Names</Trans>
-        </legend>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {LOCALES.map((l) => (
-            <div key={l} lang={l}>
-              <TextField
-                label={<Trans>Name ({i18n._(LANGUAGE_NAMES[l])})</Trans>}
-                value={form.names[l]}
-                onChange={(v) => setName(l, v)}
-                error={errors[`names.${l}`]}
-                missing={!form.names[l].trim()}
-              />
-            </div>
-          ))}
+    <>
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label={title}
+        className="space-y-4 rounded-xl border border-[var(--border)] p-3"
+        data-testid="sku-editor"
+        data-sku-code={sku?.code ?? ''}
+      >
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h4 className="font-bold">{title}</h4>
+          {sku && sku.freeCodes !== null ? (
+            <span className="text-muted text-sm">
+              <Trans>Codes in stock: {sku.freeCodes}</Trans>
+            </span>
+          ) : null}
         </div>
-      </fieldset>
-      <fieldset>
-        <legend className="mb-2 text-sm font-bold">
-          <Trans>Prices</Trans>
-        </legend>
-        <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
-          {CURRENCIES.map((c) => (
-            <div key={c} className="flex flex-wrap items-start gap-2" data-testid={`price-${c}`}>
-              <div className="min-w-32 flex-1">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <TextField
+            label={<Trans>Code</Trans>}
+            value={form.code}
+            onChange={(v) => setForm((f) => ({ ...f, code: v }))}
+            error={errors.code}
+          />
+          <TextField
+            label={<Trans>Quantity</Trans>}
+            value={form.quantity}
+            onChange={(v) => setForm((f) => ({ ...f, quantity: v }))}
+            error={errors.quantity}
+            inputMode="numeric"
+          />
+          <TextField
+            label={<Trans>Sort</Trans>}
+            value={form.sort}
+            onChange={(v) => setForm((f) => ({ ...f, sort: v }))}
+            error={errors.sort}
+            inputMode="numeric"
+          />
+        </div>
+        <CheckboxField
+          label={<Trans>Active</Trans>}
+          checked={form.active}
+          onChange={(v) => setForm((f) => ({ ...f, active: v }))}
+        />
+        <fieldset>
+          <legend className="mb-2 text-sm font-bold">
+            <Trans>Names</Trans>
+          </legend>
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {LOCALES.map((l) => (
+              <div key={l} lang={l}>
                 <TextField
-                  label={<Trans>Price {c}</Trans>}
-                  value={form.prices[c].amount}
-                  onChange={(v) => setPrice(c, 'amount', v)}
-                  error={errors[`${c}.amount`]}
-                  inputMode="decimal"
-                  hint={form.prices[c].amount ? undefined : <Trans>Not sold in {c}</Trans>}
+                  label={<Trans>Name ({i18n._(LANGUAGE_NAMES[l])})</Trans>}
+                  value={form.names[l]}
+                  onChange={(v) => setName(l, v)}
+                  error={errors[`names.${l}`]}
+                  missing={!form.names[l].trim()}
                 />
               </div>
-              <div className="min-w-32 flex-1">
-                <TextField
-                  label={<Trans>Was price {c}</Trans>}
-                  value={form.prices[c].list}
-                  onChange={(v) => setPrice(c, 'list', v)}
-                  error={errors[`${c}.list`]}
-                  inputMode="decimal"
-                />
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="mb-2 text-sm font-bold">
+            <Trans>Prices</Trans>
+          </legend>
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
+            {CURRENCIES.map((c) => (
+              <div key={c} className="flex flex-wrap items-start gap-2" data-testid={`price-${c}`}>
+                <div className="min-w-32 flex-1">
+                  <TextField
+                    label={<Trans>Price {c}</Trans>}
+                    value={form.prices[c].amount}
+                    onChange={(v) => setPrice(c, 'amount', v)}
+                    error={errors[`${c}.amount`]}
+                    inputMode="decimal"
+                    hint={form.prices[c].amount ? undefined : <Trans>Not sold in {c}</Trans>}
+                  />
+                </div>
+                <div className="min-w-32 flex-1">
+                  <TextField
+                    label={<Trans>Was price {c}</Trans>}
+                    value={form.prices[c].list}
+                    onChange={(v) => setPrice(c, 'list', v)}
+                    error={errors[`${c}.list`]}
+                    inputMode="decimal"
+                  />
+                </div>
+                {form.prices[c].amount || form.prices[c].list ? (
+                  <button
+                    type="button"
+                    className={`${buttonClass} mt-6`}
+                    onClick={() => setForm((f) => ({ ...f, prices: { ...f.prices, [c]: { amount: '', list: '' } } }))}
+                  >
+                    <Trans>Remove {c} price</Trans>
+                  </button>
+                ) : null}
               </div>
-              {form.prices[c].amount || form.prices[c].list ? (
-                <button
-                  type="button"
-                  className={`${buttonClass} mt-6`}
-                  onClick={() => setForm((f) => ({ ...f, prices: { ...f.prices, [c]: { amount: '', list: '' } } }))}
-                >
-                  <Trans>Remove {c} price</Trans>
-                </button>
-              ) : null}
-            </div>
-          ))}
-        </div>
-      </fieldset>
-      <SaveStatus status={status} onReload={() => void reload()} />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
-          <Trans>Save</Trans>
-        </button>
-        {onDone ? (
-          <button type="button" className={buttonClass} onClick={onDone}>
-            <Trans>Cancel</Trans>
+            ))}
+          </div>
+        </fieldset>
+        <SaveStatus status={status} onReload={() => void reload()} />
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" disabled={busy} className={primaryButtonClass}>
+            <Trans>Save</Trans>
           </button>
-        ) : null}
-      </div>
-    </form>
+          {onDone ? (
+            <button type="button" className={buttonClass} onClick={onDone}>
+              <Trans>Cancel</Trans>
+            </button>
+          ) : null}
+        </div>
+      </form>
+      {sku && sku.freeCodes !== null ? <CodeImport skuId={sku.id} skuCode={sku.code} gameId={gameId} /> : null}
+    </>
   )
 }

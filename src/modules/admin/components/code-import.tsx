@@ -1,0 +1,91 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { actionErrorText } from '~/modules/errors/error-text'
+import { adminImportCodesFn } from '../catalog.functions'
+import type { CodeImportReport } from '../catalog.schemas'
+import { adminGameQuery } from '../admin.queries'
+import { AlertText, TextField, buttonClass, primaryButtonClass } from './form-fields'
+
+function Examples({ label, codes }: { label: string; codes: string[] }) {
+  if (codes.length === 0) return null
+  return (
+    <details className="text-sm">
+      <summary>{label}</summary>
+      <p className="font-mono break-all">{codes.join(', ')}</p>
+    </details>
+  )
+}
+
+/** Pasted CSV → a dry-run report → the import of the new codes (code products only). */
+export function CodeImport({ skuId, skuCode, gameId }: { skuId: number; skuCode: string; gameId: number }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [csv, setCsv] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const [report, setReport] = useState<CodeImportReport>()
+  const run = async (dryRun: boolean) => {
+    setBusy(true)
+    setError(undefined)
+    const result = await adminImportCodesFn({ data: { skuId, csv, dryRun } })
+    setBusy(false)
+    if (!result.ok) return setError(actionErrorText(i18n, result))
+    setReport(result.data)
+    if (!dryRun) {
+      setCsv('')
+      await queryClient.invalidateQueries({ queryKey: adminGameQuery(gameId).queryKey })
+    }
+  }
+  return (
+    <section
+      className="space-y-3 rounded-xl border border-dashed border-[var(--border)] p-3"
+      aria-label={t`Import codes for ${skuCode}`}
+      data-testid="code-import"
+    >
+      <TextField
+        label={<Trans>Game codes (CSV: one code per line, first column)</Trans>}
+        value={csv}
+        onChange={(value) => {
+          setCsv(value)
+          setReport(undefined)
+        }}
+        multiline
+      />
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={buttonClass} disabled={busy || !csv.trim()} onClick={() => void run(true)}>
+          <Trans>Check (dry run)</Trans>
+        </button>
+        <button
+          type="button"
+          className={primaryButtonClass}
+          disabled={busy || !report?.dryRun || report.newCodes === 0}
+          onClick={() => void run(false)}
+        >
+          <Trans>Import the new codes</Trans>
+        </button>
+      </div>
+      <AlertText text={error} />
+      {report ? (
+        <div className="space-y-1 text-sm" data-testid="code-import-report" data-dry-run={report.dryRun}>
+          <p className="font-semibold">
+            {report.dryRun ? (
+              <Trans>New codes to import: {report.newCodes}</Trans>
+            ) : (
+              <Trans>Imported: {report.newCodes}</Trans>
+            )}
+          </p>
+          <p>
+            <Trans>
+              Repeated in the file: {report.duplicateInFile} · already in stock: {report.alreadyInStock} · not a code:{' '}
+              {report.invalidLines}
+            </Trans>
+          </p>
+          <Examples label={t`Repeated in the file`} codes={report.examples.duplicateInFile} />
+          <Examples label={t`Already in stock`} codes={report.examples.alreadyInStock} />
+          <Examples label={t`Not a code`} codes={report.examples.invalidLines} />
+        </div>
+      ) : null}
+    </section>
+  )
+}
