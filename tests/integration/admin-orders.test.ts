@@ -75,6 +75,21 @@ describe('searchOrders', () => {
     expect(first.rows[0]!.id).toBe(ids.at(-1))
     const second = await searchOrders(db(), { q, page: 2 })
     expect(second.rows.map((r) => r.id)).toEqual([ids[1], ids[0]])
+    const oldest = await searchOrders(db(), { q, sort: 'placed_asc' })
+    expect(oldest.rows.slice(0, 2).map((r) => r.id)).toEqual([ids[0], ids[1]])
+  })
+
+  it('sorts by total on the server, both ways, across pages', async () => {
+    const sku = await pickSku(db(), 'topup')
+    const dave = await makeUser(db(), 'dave')
+    for (const quantity of [3, 1, 2])
+      await createOrder(db(), dave, orderInput(sku, { items: [{ skuId: sku.skuId, quantity }] }))
+    const q = (await emailOf(dave)).split('@')[0]
+    const totals = async (sort: 'total_desc' | 'total_asc') =>
+      (await searchOrders(db(), { q, sort })).rows.map((r) => r.totalMinor / sku.price)
+    expect(await totals('total_desc')).toEqual([3, 2, 1])
+    expect(await totals('total_asc')).toEqual([1, 2, 3])
+    await expect(searchOrders(db(), { q, sort: 'email' as never })).rejects.toThrow()
   })
 
   it('rejects a malformed query instead of guessing', async () => {

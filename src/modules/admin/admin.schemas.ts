@@ -49,6 +49,8 @@ export interface StaffList {
 }
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25
+export const ADMIN_ORDER_SORTS = ['placed_desc', 'placed_asc', 'total_desc', 'total_asc'] as const
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number]
 
 /** /admin/orders: one search box (order number, e-mail or player ID), status and a date range. */
 export const adminOrdersQuerySchema = z.object({
@@ -58,6 +60,8 @@ export const adminOrdersQuerySchema = z.object({
   from: z.iso.date().optional(),
   /** Placed on or before this UTC day. */
   to: z.iso.date().optional(),
+  /** Column and direction, sorted on the server: placed (default, newest first) or total. */
+  sort: z.enum(ADMIN_ORDER_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 })
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>

@@ -1,8 +1,8 @@
 /**
  * Orders as support finds them: one search box that matches an order number (GT-…), an e-mail or a
- * player ID, plus status and placement date; newest first, paged on the server.
+ * player ID, plus status and placement date; newest first (or by total), sorted and paged on the server.
  */
-import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
 import { orders } from '../../server/db/schema'
 import { addUtcDays } from '../time/days'
@@ -12,6 +12,14 @@ import {
   type AdminOrdersPage,
   type AdminOrdersQuery,
 } from './admin.schemas'
+
+/** Each sort ends on the id so pages never share or skip a row among equal values. */
+const ORDER_BY = {
+  placed_desc: [desc(orders.createdAt), desc(orders.id)],
+  placed_asc: [asc(orders.createdAt), asc(orders.id)],
+  total_desc: [desc(orders.totalMinor), desc(orders.id)],
+  total_asc: [asc(orders.totalMinor), asc(orders.id)],
+} as const
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 
@@ -44,7 +52,7 @@ export async function searchOrders(db: Db, input: AdminOrdersQuery): Promise<Adm
       })
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(...ORDER_BY[query.sort ?? 'placed_desc'])
       .limit(ADMIN_ORDERS_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_ORDERS_PAGE_SIZE),
     db.select({ n: count() }).from(orders).where(where),

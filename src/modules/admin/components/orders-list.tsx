@@ -10,7 +10,7 @@ import { ORDER_STATUSES, isOrderStatus } from '~/modules/orders/order-status'
 import { adminOrdersQuery } from '../admin.queries'
 import { DayRangeAndSubmit, filterField, filterLabel } from './filter-fields'
 import { Pager } from './pager'
-import { TableHead } from './table-head'
+import { TableHead, type SortableColumn } from './table-head'
 import type { AdminOrdersQuery } from '../admin.schemas'
 
 /** Search by order number, e-mail or player ID; filter by status and date; paged on the server. */
@@ -24,12 +24,24 @@ export function OrdersList({ search }: { search: AdminOrdersQuery }) {
   const go = (next: AdminOrdersQuery) =>
     void navigate({ to: '/{-$locale}/admin/orders', params: { locale }, search: next })
 
+  const sort = search.sort ?? 'placed_desc'
+  /** The column's header: pressing it sorts by it, descending first, then the other way. */
+  const sortBy = (column: 'placed' | 'total'): SortableColumn => {
+    const on = sort.startsWith(column)
+    const descending = sort.endsWith('_desc')
+    return {
+      active: on ? (descending ? 'descending' : 'ascending') : undefined,
+      onSort: () => go({ ...search, page: undefined, sort: on && descending ? `${column}_asc` : `${column}_desc` }),
+    }
+  }
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const text = (name: string) => String(form.get(name) ?? '').trim() || undefined
     const status = text('status')
     go({
+      sort: search.sort,
       q: text('q'),
       status: status && isOrderStatus(status) ? status : undefined,
       from: text('from'),
@@ -78,11 +90,11 @@ export function OrdersList({ search }: { search: AdminOrdersQuery }) {
             <TableHead
               columns={[
                 { label: <Trans>Order</Trans> },
-                { label: <Trans>Placed</Trans> },
+                { label: <Trans>Placed</Trans>, sort: sortBy('placed') },
                 { label: <Trans>E-mail</Trans> },
                 { label: <Trans>Player ID</Trans> },
                 { label: <Trans>Status</Trans> },
-                { label: <Trans>Total</Trans>, end: true },
+                { label: <Trans>Total</Trans>, end: true, sort: sortBy('total') },
               ]}
             />
             <tbody>
