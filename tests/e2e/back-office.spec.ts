@@ -147,3 +147,86 @@ test('an admin adds a game and a coupon, a shopper buys it in German with the co
     await shopperContext.close()
   }
 })
+
+test('an admin writes an article in English and German, previews it sanitised, publishes it; a visitor reads it in /de', async ({
+  page,
+  browser,
+  newUser,
+}) => {
+  const stamp = randomUUID().slice(0, 6)
+  const path = `e2e-patch-notes-${stamp}`
+  const titles = { en: `Patch notes ${stamp}`, de: `Patchnotizen ${stamp}` }
+  await signInAs(page, await newUser({ role: 'admin' }))
+  await gotoHydrated(page, '/admin/content/articles')
+  await page.getByTestId('article-new').click()
+  await page.getByTestId('field-path').fill(path)
+  // A news item: the home page's game articles (read by the translation check) stay as they are.
+  await page.getByTestId('field-kind').selectOption('news')
+  await page.getByTestId('field-en-title').fill(titles.en)
+  await page.getByTestId('field-en-summary').fill('What changed this week.')
+  await page.getByTestId('field-en-content').fill('<p>Balance changes.</p><script>window.pwned = 1</script>')
+  await page.getByTestId('locale-de').click()
+  await page.getByTestId('field-de-title').fill(titles.de)
+  await page.getByTestId('field-de-summary').fill('Was sich diese Woche geändert hat.')
+  await page.getByTestId('field-de-content').fill('<p>Balance-Änderungen.</p><img src=x onerror="window.pwned=1">')
+  await page.getByTestId('article-save').click()
+  await expect(page).toHaveURL(/\/admin\/content\/articles\/\d+$/)
+  await expect(page.getByTestId('article-state')).toHaveText('Draft: only staff can see it.')
+
+  // The preview is the German text as the shop will publish it: the handler attribute is gone.
+  await page.getByTestId('locale-de').click()
+  await page.getByTestId('content-preview-button').click()
+  const preview = page.getByTestId('content-preview')
+  await expect(preview).toContainText(titles.de)
+  await expect(preview).toContainText('Balance-Änderungen.')
+  await expect(preview.locator('[onerror]')).toHaveCount(0)
+
+  const visitorContext = await browser.newContext()
+  try {
+    const visitor = await visitorContext.newPage()
+    expect((await visitor.goto(`/de/articles/${path}`))?.status()).toBe(404)
+    await page.getByTestId('article-publish').click()
+    await expect(page.getByTestId('article-state')).toContainText('Published')
+    await gotoHydrated(visitor, `/de/articles/${path}`)
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(titles.de)
+    await expect(visitor.getByText('Balance-Änderungen.')).toBeVisible()
+    await expect(visitor.locator('main [onerror], main script:not([type])')).toHaveCount(0)
+    expect(await visitor.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined()
+  } finally {
+    await visitorContext.close()
+  }
+})
+
+test('an admin suspends a promoter with a reason: the promoter reads it on the dashboard; reinstated, it is gone', async ({
+  page,
+  browser,
+  newUser,
+}) => {
+  const promoter = await newUser({ promoter: true })
+  await signInAs(page, await newUser({ role: 'admin' }))
+  await gotoHydrated(page, `/admin/promoters`)
+  await page.getByTestId('promoters-q').fill(promoter.email)
+  await page.getByTestId('promoters-search').getByRole('button', { name: 'Search' }).click()
+  const row = page.getByTestId('promoter-row').filter({ hasText: promoter.email })
+  await expect(row).toHaveCount(1)
+  await expect(page.getByTestId('reconcile-ok')).toBeVisible()
+  await row.getByRole('button', { name: `Suspend ${promoter.email}` }).click()
+  await page.getByLabel('Reason (the promoter reads it)').fill('Paid ads on our brand name')
+  await page.getByTestId('suspend-form').getByRole('button', { name: 'Suspend' }).click()
+  await expect(row.getByTestId('promoter-status')).toContainText('Suspended')
+
+  const promoterContext = await browser.newContext()
+  try {
+    const dashboard = await promoterContext.newPage()
+    await signInAs(dashboard, promoter)
+    await gotoHydrated(dashboard, '/affiliate/dashboard')
+    await expect(dashboard.getByTestId('promoter-status-notice')).toContainText('Paid ads on our brand name')
+    await row.getByRole('button', { name: `Reinstate ${promoter.email}` }).click()
+    await expect(row.getByTestId('promoter-status')).toContainText('Active')
+    await dashboard.reload()
+    await expect(dashboard.getByTestId('affiliate-dashboard')).toBeVisible()
+    await expect(dashboard.getByTestId('promoter-status-notice')).toHaveCount(0)
+  } finally {
+    await promoterContext.close()
+  }
+})
