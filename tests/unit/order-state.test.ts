@@ -9,7 +9,7 @@ import {
 } from '../../src/modules/orders/order-status'
 import { PAYMENT_STATUSES } from '../../src/modules/orders/payment-attempts'
 import { REFUNDABLE_STATUSES, isRefundable, orderPaymentId, refundableMinor } from '../../src/modules/orders/refunds'
-import { nextPaymentStatus } from '../../src/modules/payments/payment-status'
+import { nextPaymentStatus } from '../../src/modules/orders/payment-status'
 
 describe('order state machine', () => {
   it('has a row for every status and only targets known statuses', () => {

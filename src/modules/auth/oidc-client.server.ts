@@ -73,7 +73,7 @@ async function tokenCall(settings: ClientSettings, params: Record<string, string
   } catch (error) {
     throw new SigninError(SIGNIN_MESSAGES.tokenRequestFailed, (error as Error).message)
   }
-  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null
+  const data = await objectBody(response)
   if (!response.ok || !data || typeof data.access_token !== 'string') {
     const code = typeof data?.error === 'string' ? data.error : `status ${response.status}`
     throw new SigninError(SIGNIN_MESSAGES.tokenRequestFailed, code)
@@ -123,7 +123,19 @@ export async function verifyIdToken(settings: ClientSettings, idToken: string): 
 export async function fetchUserinfo(settings: ClientSettings, accessToken: string): Promise<Record<string, unknown>> {
   const response = await fetch(settings.endpoints.userinfo, { headers: { authorization: `Bearer ${accessToken}` } })
   if (!response.ok) throw new SigninError(SIGNIN_MESSAGES.tokenRequestFailed, `userinfo ${response.status}`)
-  return (await response.json()) as Record<string, unknown>
+  const data = await objectBody(response)
+  if (!data) throw new SigninError(SIGNIN_MESSAGES.tokenRequestFailed, 'userinfo is not a JSON object')
+  return data
+}
+
+/** The authorization server's answer as a JSON object, or null when it is anything else. */
+async function objectBody(response: Response): Promise<Record<string, unknown> | null> {
+  try {
+    const value: unknown = JSON.parse(await response.text())
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
 }
 
 /**

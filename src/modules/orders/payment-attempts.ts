@@ -1,7 +1,8 @@
 /**
  * The payment attempts an order records (client-safe): their methods and statuses are part of the
- * order's history, so the order pages and the database schema read them from here. How a status
- * may change (webhooks, refunds) is the payments module's business (payments/payment-status.ts).
+ * order's history, so the order pages and the database schema read them from here; how a status
+ * may move (payment-status.ts) too, as both the payments module's webhooks and the order's own
+ * refunds apply it (payments depends on orders, never the reverse).
  */
 export const PAYMENT_METHODS = ['card', 'wallet'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]

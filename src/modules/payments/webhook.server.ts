@@ -16,7 +16,7 @@ import { lockOrder, noteOrderEvent, transitionOrder } from '../orders/transition
 import { announceStatusChange } from '../orders/status-wait.server'
 import { GATEWAY_EVENT_TYPES, type GatewayEvent, type GatewayEventType } from './gateway'
 import type { PaymentStatus } from '../orders/payment-attempts'
-import { nextPaymentStatus } from './payment-status'
+import { nextPaymentStatus } from '../orders/payment-status'
 import { webhookSecret } from './webhook-secret.server'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './webhook-signature.server'
 

@@ -3,7 +3,7 @@
  * only ever moves "up" this ranking: a late "failed" after "succeeded" changes nothing, while a
  * capture reported after a failure wins (the money really was taken).
  */
-import type { PaymentStatus } from '../orders/payment-attempts'
+import type { PaymentStatus } from './payment-attempts'
 
 const RANK: Record<PaymentStatus, number> = {
   pending: 0,
