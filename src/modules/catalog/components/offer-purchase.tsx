@@ -56,7 +56,8 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
     if (!verified || saveLabel === null) return true
     const label = saveLabel.trim() || verified.nickname
     const result = await saveProfileFn({ data: { offerId: offer.id, label, player: verified.values } })
-    if (!result.ok) {
+    // Saved meanwhile (another tab): what the shopper asked for is true, so go on.
+    if (!result.ok && !result.issues.includes('duplicate_profile')) {
       setSaveError(actionErrorText(i18n, result))
       return false
     }
