@@ -34,6 +34,12 @@ const ISSUE_LABELS: Record<string, MessageDescriptor> = {
   last_admin: msg`The shop must keep at least one admin: make someone else admin first.`,
   no_account: msg`No account uses this e-mail: the person signs up first.`,
   too_long: msg`A field is longer than allowed: shorten it and try again.`,
+  player_not_found: msg`No player with this ID.`,
+  invalid_player_id: msg`Enter 6 to 12 digits, numbers only.`,
+  wrong_server: msg`This player is not on that server.`,
+  duplicate_profile: msg`This player is already saved for this game.`,
+  too_many_profiles: msg`You have saved the most players allowed for this game: delete one first.`,
+  profile_not_found: msg`This saved player no longer exists.`,
   stale_version: msg`Someone else changed this since you opened it. Reload to see their version, then make your change again.`,
 }
 

@@ -19,6 +19,8 @@ export function BuyBox(props: {
   prefix: Locale | undefined
   needsPlayer: boolean
   player?: { playerId?: string; server?: string; nickname: string }
+  /** Runs once signed in, before leaving for checkout (saving the player); false stays on the page. */
+  beforeContinue?: () => Promise<boolean>
 }) {
   const ready = Boolean(props.sku?.available && (!props.needsPlayer || props.player))
   const search = new URLSearchParams({ offerId: String(props.offerId), currency: props.currency })
@@ -65,7 +67,11 @@ export function BuyBox(props: {
             onClick={(event) => {
               if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
               event.preventDefault()
-              signedIn(() => void navigate({ href }), href)
+              const before = props.beforeContinue
+              signedIn(() => {
+                if (!before) return void navigate({ href })
+                void before().then((go) => (go ? navigate({ href }) : undefined))
+              }, href)
             }}
             data-testid="continue-checkout"
             className="shrink-0 rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700"

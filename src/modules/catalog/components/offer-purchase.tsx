@@ -1,7 +1,14 @@
-import { Trans } from '@lingui/react/macro'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { viewerQuery } from '~/modules/auth/auth.queries'
+import { actionErrorText } from '~/modules/errors/error-text'
 import { PlayerForm, type VerifiedPlayer } from '~/modules/fulfilment/components/player-form'
+import { SavePlayerOption } from '~/modules/fulfilment/components/save-player-option'
+import { OTHER_PLAYER, SavedPlayers, useSavedPlayers } from '~/modules/fulfilment/components/saved-players'
+import { saveProfileFn } from '~/modules/fulfilment/player-profiles.functions'
+import { PLAYER_PROFILES_KEY } from '~/modules/fulfilment/player-profiles.queries'
+import { MAX_PROFILES_PER_GAME } from '~/modules/fulfilment/player-profiles.schemas'
 import type { Locale } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { LOCALE_CURRENCY, type Currency } from '../money'
@@ -12,15 +19,51 @@ import { BuyBox } from './buy-box'
 import { CurrencySwitcher } from './currency-switcher'
 import { SkuGrid } from './sku-grid'
 
-/** Currency, package and player choice; kept in component state until checkout takes over. */
+/**
+ * Currency, package and player choice; kept in component state until checkout takes over. A
+ * signed-in shopper's saved players for this game come first (the default chosen); visitors see
+ * the player form only.
+ */
 export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: Locale }) {
+  const { i18n } = useLingui()
   const prefix = useLocalePrefix()
+  const queryClient = useQueryClient()
   const [currency, setCurrency] = useState<Currency>(LOCALE_CURRENCY[locale])
   const [skuId, setSkuId] = useState<number>()
-  const [player, setPlayer] = useState<VerifiedPlayer | null>(null)
+  const [verified, setVerified] = useState<VerifiedPlayer | null>(null)
+  const [saveLabel, setSaveLabel] = useState<string | null>(null)
+  const [saveError, setSaveError] = useState<string>()
   const skus = useQuery({ ...skusQuery(offer.id, currency, locale), placeholderData: keepPreviousData })
   const sku = skus.data?.currency === currency ? skus.data.skus.find((s) => s.id === skuId) : undefined
   const needsPlayer = offer.kind === 'topup' && offer.game.playerFields.length > 0
+  const { data: viewer } = useQuery({ ...viewerQuery(), enabled: needsPlayer })
+  const saved = useSavedPlayers(offer.id, needsPlayer && Boolean(viewer))
+  const usingForm = saved.selected === OTHER_PLAYER
+  const player = usingForm ? verified : saved.player
+  const alreadySaved = saved.profiles.some(
+    (p) =>
+      p.player.playerId === verified?.values.playerId && (p.player.server ?? '') === (verified?.values.server ?? ''),
+  )
+  const canSave = Boolean(viewer && verified && !alreadySaved && saved.profiles.length < MAX_PROFILES_PER_GAME)
+  const onVerified = (next: VerifiedPlayer | null) => {
+    setVerified(next)
+    setSaveLabel(null)
+    setSaveError(undefined)
+  }
+
+  /** Saves the ticked player before checkout; a refusal is shown and the shopper decides again. */
+  const saveBeforeContinue = async (): Promise<boolean> => {
+    if (!verified || saveLabel === null) return true
+    const label = saveLabel.trim() || verified.nickname
+    const result = await saveProfileFn({ data: { offerId: offer.id, label, player: verified.values } })
+    // Saved meanwhile (another tab): what the shopper asked for is true, so go on.
+    if (!result.ok && !result.issues.includes('duplicate_profile')) {
+      setSaveError(actionErrorText(i18n, result))
+      return false
+    }
+    await queryClient.invalidateQueries({ queryKey: PLAYER_PROFILES_KEY })
+    return true
+  }
 
   return (
     <div className="grid grid-cols-1 gap-8 pb-32 lg:grid-cols-[minmax(0,1fr)_20rem] lg:pb-0">
@@ -55,13 +98,28 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
           <PaymentLogos />
         </div>
         {needsPlayer ? (
-          <section className="surface rounded-2xl p-5">
-            <PlayerForm
-              offerId={offer.id}
-              gameName={offer.game.name}
-              fields={offer.game.playerFields}
-              onVerified={setPlayer}
-            />
+          <section className="surface space-y-6 rounded-2xl p-5">
+            {saved.profiles.length > 0 ? <SavedPlayers choice={saved} /> : null}
+            {/* Hidden, not unmounted: going back to "Another player" finds the form as it was left. */}
+            <div hidden={!usingForm}>
+              <PlayerForm
+                offerId={offer.id}
+                gameName={offer.game.name}
+                fields={offer.game.playerFields}
+                onVerified={onVerified}
+              />
+            </div>
+            {usingForm && canSave && verified ? (
+              <SavePlayerOption
+                label={saveLabel}
+                suggested={verified.nickname}
+                error={saveError}
+                onChange={(label) => {
+                  setSaveLabel(label)
+                  setSaveError(undefined)
+                }}
+              />
+            ) : null}
           </section>
         ) : (
           <p className="text-muted text-sm">
@@ -82,6 +140,7 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
               ? { playerId: player.values.playerId, server: player.values.server, nickname: player.nickname }
               : undefined
           }
+          beforeContinue={usingForm && saveLabel !== null ? saveBeforeContinue : undefined}
         />
       </div>
     </div>

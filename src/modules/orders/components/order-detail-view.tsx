@@ -174,7 +174,9 @@ function Detail({ order }: { order: OrderDetail }) {
                 <dt>
                   <Trans>Player</Trans>
                 </dt>
-                <dd>{[order.player.playerId, order.player.nickname, order.serverName].filter(Boolean).join(' · ')}</dd>
+                <dd data-testid="order-player" data-player-id={order.player.playerId}>
+                  {[order.player.playerId, order.player.nickname, order.serverName].filter(Boolean).join(' · ')}
+                </dd>
               </div>
             ) : null}
             <div className="flex justify-between gap-2">

@@ -3,20 +3,26 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { PageShell } from '~/components/page-shell'
 import { ProfileForm } from '~/modules/accounts/components/profile-form'
+import { PlayerProfilesSection } from '~/modules/fulfilment/components/player-profiles-section'
+import { myProfilesQuery } from '~/modules/fulfilment/player-profiles.queries'
 import { pageHead } from '~/modules/shell/head'
 
 /** The signed-in user's profile (the /user layout's guard put the viewer in the context). */
 export const Route = createFileRoute('/{-$locale}/_default/user/profile')({
   head: ({ match }) =>
     pageHead(match.context.i18n, msg`My profile`, msg`Your account, billing address and contact IDs.`),
+  loader: ({ context }) => context.queryClient.ensureQueryData(myProfilesQuery(context.locale)),
   component: Page,
 })
 
 function Page() {
-  const { viewer } = Route.useRouteContext()
+  const { viewer, locale } = Route.useRouteContext()
   return (
     <PageShell title={<Trans>My profile</Trans>} lead={<Trans>Your account, billing address and contact IDs.</Trans>}>
-      <ProfileForm profile={viewer} />
+      <div className="space-y-10">
+        <ProfileForm profile={viewer} />
+        <PlayerProfilesSection locale={locale} />
+      </div>
     </PageShell>
   )
 }

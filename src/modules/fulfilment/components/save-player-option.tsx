@@ -1,0 +1,55 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId } from 'react'
+import { PROFILE_LABEL_MAX } from '../player-profiles.schemas'
+
+/**
+ * "Save this player" under a successful check, for a signed-in shopper: saved (and checked with
+ * the supplier again) when they continue to checkout. `label` null means unticked.
+ */
+export function SavePlayerOption(props: {
+  label: string | null
+  suggested: string
+  error?: string
+  onChange: (label: string | null) => void
+}) {
+  const { t } = useLingui()
+  const id = useId()
+  const ticked = props.label !== null
+  return (
+    <div className="space-y-2 border-t border-[var(--border)] pt-4">
+      <label className="flex cursor-pointer items-center gap-2 font-medium">
+        <input
+          type="checkbox"
+          data-testid="save-player"
+          checked={ticked}
+          onChange={(e) => props.onChange(e.target.checked ? props.suggested : null)}
+          className="accent-brand-600"
+        />
+        <Trans>Save this player for next time</Trans>
+      </label>
+      {ticked ? (
+        <div>
+          <label htmlFor={id} className="mb-1 block text-sm font-medium">
+            <Trans>Name it (e.g. Main account)</Trans>
+          </label>
+          <input
+            id={id}
+            data-testid="save-player-label"
+            value={props.label ?? ''}
+            maxLength={PROFILE_LABEL_MAX}
+            placeholder={t`Main account`}
+            aria-invalid={props.error ? true : undefined}
+            aria-describedby={props.error ? `${id}-error` : undefined}
+            onChange={(e) => props.onChange(e.target.value)}
+            className="w-full rounded-lg border border-[var(--border)] bg-transparent px-3 py-2 aria-invalid:border-red-600"
+          />
+        </div>
+      ) : null}
+      {props.error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-danger" role="alert" data-testid="save-player-error">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
