@@ -5,7 +5,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { openDoor } from '../../server/http/door'
-import { isStaff } from '../auth/caller.server'
 import { z } from 'zod'
 import { getOrderDetail } from '../orders/order-queries.server'
 import { refundAsStaff } from '../orders/orders.doors.server'
@@ -26,7 +25,6 @@ import {
   setRoleInputSchema,
   supportInboxQuerySchema,
   type StaffList,
-  type StaffViewer,
 } from './admin.schemas'
 import { auditPage } from './audit-page.server'
 import { dashboardFigures } from './dashboard.server'
@@ -38,12 +36,6 @@ import { grantRole, listStaff, revokeRole } from './staff.server'
  * (401 signed out, 403 shopper, promoter or support where admin-only); what a permitted action
  * then refuses (a conflict, the support refund limit) is its ActionResult for the screen to show.
  */
-
-/** The signed-in staff member, or null for visitors and shoppers (the layout then answers 404). */
-export const staffViewerFn = createServerFn({ method: 'GET' }).handler(async (): Promise<StaffViewer | null> => {
-  const caller = await (await openDoor(getRequest())).caller()
-  return caller && isStaff(caller.role) ? { email: caller.email, role: caller.role } : null
-})
 
 export const adminDashboardFn = createServerFn({ method: 'GET' }).handler(async () => {
   const door = await openDoor(getRequest())

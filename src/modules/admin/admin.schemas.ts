@@ -64,7 +64,8 @@ export const adminOrdersQuerySchema = z.object({
   sort: z.enum(ADMIN_ORDER_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 })
-export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>
+/** As the screen and its URL hold it (the page a number: the schema also accepts it as text). */
+export type AdminOrdersQuery = Omit<z.input<typeof adminOrdersQuerySchema>, 'page'> & { page?: number }
 
 export interface AdminOrderRow {
   id: string
@@ -89,7 +90,8 @@ export const supportInboxQuerySchema = z.object({
   answered: z.boolean().default(false),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 })
-export type SupportInboxQuery = z.input<typeof supportInboxQuerySchema>
+/** As the screen and its URL hold it (the page a number: the schema also accepts it as text). */
+export type SupportInboxQuery = Omit<z.input<typeof supportInboxQuerySchema>, 'page'> & { page?: number }
 
 export const AUDIT_PAGE_SIZE = 50
 

@@ -13,7 +13,8 @@ export const adminPromotersQuerySchema = z.object({
   status: z.enum(PROMOTER_STATUS_VALUES).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 })
-export type AdminPromotersQuery = z.input<typeof adminPromotersQuerySchema>
+/** As the screen and its URL hold it (the page a number: the schema also accepts it as text). */
+export type AdminPromotersQuery = Omit<z.input<typeof adminPromotersQuerySchema>, 'page'> & { page?: number }
 
 export const flagsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

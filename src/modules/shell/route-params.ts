@@ -47,6 +47,10 @@ export function stringUpTo(max: number): Check<string> {
 
 export const uuid: Check<string> = matching(UUID)
 
+/** A flag in the URL: the router parses `?answered=true` to a boolean; a string form counts too. */
+export const flag: Check<boolean> = (value) =>
+  typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined
+
 /** A calendar day as YYYY-MM-DD that exists (no 2026-02-30). */
 export const isoDay: Check<string> = (value) => {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined

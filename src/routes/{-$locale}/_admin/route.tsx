@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute, notFound, redirect } from '@tanstack/react-router'
-import { staffViewerFn } from '~/modules/admin/admin.functions'
+import { staffViewerFn } from '~/modules/admin/staff-viewer.functions'
 import { getViewerFn } from '~/modules/auth/auth.functions'
 import { AdminLayout } from '~/modules/admin/components/admin-layout'
 import { localeParams } from '~/modules/i18n/locale-params'

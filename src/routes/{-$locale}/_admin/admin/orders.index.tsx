@@ -1,10 +1,20 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { OrdersList } from '~/modules/admin/components/orders-list'
-import { adminOrdersQuerySchema } from '~/modules/admin/admin.schemas'
+import { ADMIN_ORDER_SORTS } from '~/modules/admin/admin.schemas'
+import { ORDER_STATUSES } from '~/modules/orders/order-status'
 import { pageHead } from '~/modules/shell/head'
+import { intIn, isoDay, oneOf, searchOf, text } from '~/modules/shell/route-params'
 
-const searchSchema = adminOrdersQuerySchema.partial().catch({})
+// Hand checks, not the server's zod schema: route definitions load with every page (ADR 041).
+const searchSchema = searchOf({
+  q: text(254),
+  status: oneOf(ORDER_STATUSES),
+  from: isoDay,
+  to: isoDay,
+  sort: oneOf(ADMIN_ORDER_SORTS),
+  page: intIn(1, 10_000),
+})
 
 export const Route = createFileRoute('/{-$locale}/_admin/admin/orders/')({
   validateSearch: searchSchema,

@@ -1,10 +1,12 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { PromotersPage } from '~/modules/admin/components/promoters-page'
-import { adminPromotersQuerySchema } from '~/modules/admin/promoters.schemas'
+import { PROMOTER_STATUS_VALUES } from '~/modules/admin/promoters.schemas'
 import { pageHead } from '~/modules/shell/head'
+import { intIn, oneOf, searchOf, text } from '~/modules/shell/route-params'
 
-const searchSchema = adminPromotersQuerySchema.partial().catch({})
+// Hand checks, not the server's zod schema: route definitions load with every page (ADR 041).
+const searchSchema = searchOf({ q: text(254), status: oneOf(PROMOTER_STATUS_VALUES), page: intIn(1, 10_000) })
 
 export const Route = createFileRoute('/{-$locale}/_admin/admin/promoters')({
   validateSearch: searchSchema,

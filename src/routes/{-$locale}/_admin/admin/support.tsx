@@ -1,10 +1,11 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { supportInboxQuerySchema } from '~/modules/admin/admin.schemas'
 import { SupportInbox } from '~/modules/admin/components/support-inbox'
 import { pageHead } from '~/modules/shell/head'
+import { flag, intIn, searchOf } from '~/modules/shell/route-params'
 
-const searchSchema = supportInboxQuerySchema.partial().catch({})
+// Hand checks, not the server's zod schema: route definitions load with every page (ADR 041).
+const searchSchema = searchOf({ answered: flag, page: intIn(1, 10_000) })
 
 export const Route = createFileRoute('/{-$locale}/_admin/admin/support')({
   validateSearch: searchSchema,

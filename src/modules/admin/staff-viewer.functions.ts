@@ -1,0 +1,16 @@
+/**
+ * Who may see the back office, asked by the /admin layout's beforeLoad. On its own, without a
+ * schema: route definitions load with every page, so this door must not bring the back office's
+ * server functions (and their schema library) into the shop's boot script (ADR 041).
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import { openDoor } from '../../server/http/door'
+import { isStaff } from '../auth/caller.server'
+import type { StaffViewer } from './admin.schemas'
+
+/** The signed-in staff member, or null for visitors and shoppers (the layout then answers 404). */
+export const staffViewerFn = createServerFn({ method: 'GET' }).handler(async (): Promise<StaffViewer | null> => {
+  const caller = await (await openDoor(getRequest())).caller()
+  return caller && isStaff(caller.role) ? { email: caller.email, role: caller.role } : null
+})
