@@ -112,7 +112,8 @@ export const auditQuerySchema = z.object({
   to: z.iso.date().optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 })
-export type AuditQuery = z.input<typeof auditQuerySchema>
+/** As the screen and its URL hold it (the page a number: the schema also accepts it as text). */
+export type AuditQuery = Omit<z.input<typeof auditQuerySchema>, 'page'> & { page?: number }
 
 export interface AuditEntryView {
   id: number

@@ -1,10 +1,19 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { auditQuerySchema } from '~/modules/admin/admin.schemas'
 import { AuditLog } from '~/modules/admin/components/audit-log'
 import { pageHead } from '~/modules/shell/head'
+import { intIn, isoDay, matching, searchOf } from '~/modules/shell/route-params'
 
-const searchSchema = auditQuerySchema.partial().catch({})
+// Hand checks, not the server's zod schema: route definitions load with every page (ADR 041).
+const auditWord = matching(/^[\w.:@-]{1,64}$/)
+const searchSchema = searchOf({
+  action: auditWord,
+  targetType: auditWord,
+  targetId: auditWord,
+  from: isoDay,
+  to: isoDay,
+  page: intIn(1, 10_000),
+})
 
 export const Route = createFileRoute('/{-$locale}/_admin/admin/audit')({
   validateSearch: searchSchema,

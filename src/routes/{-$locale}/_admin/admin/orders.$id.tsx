@@ -2,12 +2,12 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { adminOrderQuery } from '~/modules/admin/admin.queries'
 import { OrderAdmin } from '~/modules/admin/components/order-admin'
-import { orderIdSchema } from '~/modules/orders/orders.schemas'
 import { pageHead } from '~/modules/shell/head'
+import { uuid } from '~/modules/shell/route-params'
 
 export const Route = createFileRoute('/{-$locale}/_admin/admin/orders/$id')({
   beforeLoad: ({ params }) => {
-    if (!orderIdSchema.safeParse(params.id).success) throw notFound()
+    if (!uuid(params.id)) throw notFound()
   },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(adminOrderQuery(params.id)),
   head: ({ match }) => pageHead(match.context.i18n, msg`Order`),
