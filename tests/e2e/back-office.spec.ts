@@ -160,8 +160,8 @@ test('an admin writes an article in English and German, previews it sanitised, p
   await gotoHydrated(page, '/admin/content/articles')
   await page.getByTestId('article-new').click()
   await page.getByTestId('field-path').fill(path)
-  // A news item: the home page's game articles (read by the translation check) stay as they are.
-  await page.getByTestId('field-kind').selectOption('news')
+  // A guide: listed on neither /news nor the home page, which other journeys read in parallel.
+  await page.getByTestId('field-kind').selectOption('guide')
   await page.getByTestId('field-en-title').fill(titles.en)
   await page.getByTestId('field-en-summary').fill('What changed this week.')
   await page.getByTestId('field-en-content').fill('<p>Balance changes.</p><script>window.pwned = 1</script>')

@@ -5,7 +5,8 @@ import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 
 /**
  * `priority`: the list is the page's main content (the news page), so the first cover is its
- * largest paint and is fetched first. The first cover is never lazy: lazy images wait for layout.
+ * largest paint and is fetched first. The first cover is never lazy (lazy images wait for layout),
+ * also when the newest article has none: then the next one's cover is the first.
  */
 export function ArticleCards({
   articles,
@@ -34,6 +35,7 @@ export function ArticleCards({
       </p>
     )
   }
+  const firstCover = articles.findIndex((article) => article.cover)
   return (
     <ul className="grid gap-4 sm:grid-cols-3">
       {articles.map((article, i) => (
@@ -49,8 +51,8 @@ export function ArticleCards({
                 alt=""
                 width={600}
                 height={400}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 && priority ? 'high' : undefined}
+                loading={i === firstCover ? 'eager' : 'lazy'}
+                fetchPriority={i === firstCover && priority ? 'high' : undefined}
                 className="aspect-[3/2] w-full object-cover"
               />
             ) : null}
