@@ -15,11 +15,13 @@ import { DEFAULT_LOCALE } from '../i18n/locales'
 import { cancelOrder } from './cancel-order.server'
 import { createOrder } from './create-order.server'
 import { getOrderDetail, listOrders } from './order-queries.server'
+import { checkOrderPlayer, correctOrderPlayer } from './player-fix.server'
 import {
   createOrderInputSchema,
   getOrderInputSchema,
   listOrdersQuerySchema,
   orderIdSchema,
+  playerFixInputSchema,
   quoteInputSchema,
   supportRequestInputSchema,
 } from './orders.schemas'
@@ -69,6 +71,30 @@ export const cancelOrderFn = createServerFn({ method: 'POST' })
       const user = await requireUser(db, getRequest())
       await cancelOrder(db, user.id, data.orderId)
       return null
+    }),
+  )
+
+/** "Check player" for an order waiting for corrected details: its owner only, the lookup budget. */
+export const checkOrderPlayerFn = createServerFn({ method: 'POST' })
+  .validator(playerFixInputSchema)
+  .handler(({ data }) =>
+    attempt(async () => {
+      const db = await getDb()
+      const request = getRequest()
+      const user = await requireUser(db, request)
+      return checkOrderPlayer(db, supplierFor(db), { ip: clientIp(request), userId: user.id }, data.orderId, data)
+    }),
+  )
+
+/** "Deliver to this player": the correction (401 signed out, 404 not yours, 400/409 with codes). */
+export const correctOrderPlayerFn = createServerFn({ method: 'POST' })
+  .validator(playerFixInputSchema)
+  .handler(({ data }) =>
+    attempt(async () => {
+      const db = await getDb()
+      const request = getRequest()
+      const user = await requireUser(db, request)
+      return correctOrderPlayer(db, supplierFor(db), { ip: clientIp(request), userId: user.id }, data.orderId, data)
     }),
   )
 
