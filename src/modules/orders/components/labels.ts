@@ -57,7 +57,7 @@ export const EVENT_LABELS: Record<string, MessageDescriptor> = {
   payment_refunded: msg`Money returned`,
   payment_refund_scheduled: msg`Extra payment will be returned`,
   delivery_failed: msg`Delivery failed`,
-  player_refused: msg`The game refused the player details`,
+  player_fix_expired: msg`Time to correct the player details ran out`,
   player_fixed: msg`Player details corrected`,
   support_request: msg`Help requested`,
   support_reply: msg`Support replied`,
