@@ -16,6 +16,7 @@ import { createOrder } from '../../src/modules/orders/create-order.server'
 import { fulfilJob } from '../../src/modules/orders/fulfil.server'
 import { getOrderDetail } from '../../src/modules/orders/order-queries.server'
 import { correctOrderPlayer } from '../../src/modules/orders/player-fix.server'
+import { refundOrder } from '../../src/modules/orders/refund-order.server'
 import type { Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
 import { registerJobHandler } from '../../src/server/jobs/registry'
@@ -212,6 +213,22 @@ describe('player fix on pglite', () => {
     expect(done.events.filter((e) => e.type === 'player_fix_expired')).toHaveLength(1)
     expect(await deliveredItems(db, d.id)).toBe(0)
     expect(outbox(d.number).filter((m) => /has been refunded/.test(m))).toHaveLength(1)
+  })
+
+  it('staff may refund an order waiting for the shopper, like a failed one; the correction is then refused', async () => {
+    const { db } = tdb
+    const d = await refusedOrder(db)
+    await refundOrder(db, d.id, { actor: 'command line' })
+    const refused = await appError(
+      correctOrderPlayer(db, supplierFor(db), caller(), d.id, { orderId: d.id, player: playerFor(sku, '123456789') }),
+    )
+    expect(refused.issues?.[0]?.message).toBe('not_waiting_for_player')
+    await settle(db)
+    await expireNow(db, d.id)
+    const done = await getOrderDetail(db, user, d.id)
+    expect(done.status).toBe('refunded')
+    expect(done.refunds).toHaveLength(1)
+    expect(await deliveredItems(db, d.id)).toBe(0)
   })
 
   it('a region mismatch waits for the shopper too; a locked account is refunded at once', async () => {
