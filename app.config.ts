@@ -80,6 +80,8 @@ const schema = z.object({
   TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
   /** Player-ID lookups per 10 minutes, per client address and per signed-in user. */
   PLAYER_LOOKUP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Hours a shopper has to correct player details the supplier refused at delivery (then a refund). */
+  PLAYER_FIX_WINDOW_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   /** Coupon lookup units per 10 minutes, per client and per user (a found code costs 1, an unknown one 5). */
   COUPON_LOOKUP_LIMIT: z.coerce.number().int().min(5).max(100_000).default(100),
   SMTP_URL: z.string().optional(),

@@ -148,11 +148,11 @@ export async function startWebhookEndpoint(
 
 /**
  * Runs jobs until nothing is left, pulling forward deliberately delayed ones (duplicate webhook
- * deliveries, retries) but never expiry or affiliate jobs.
+ * deliveries, retries) but never expiry (of unpaid orders, of a player-fix window) or affiliate jobs.
  */
 export async function settle(db: Db, opts: { includeExpiry?: boolean } = {}): Promise<void> {
   const skip = ['affiliate.order-paid', 'affiliate.order-delivered', 'affiliate.order-refunded']
-  if (!opts.includeExpiry) skip.push('orders.expire')
+  if (!opts.includeExpiry) skip.push('orders.expire', 'orders.player-fix-expired')
   for (let round = 0; round < 20; round++) {
     await drainJobs(db)
     const pulled = await db

@@ -10,6 +10,7 @@ import {
 import { PAYMENT_STATUSES } from '../../src/modules/orders/payment-attempts'
 import { REFUNDABLE_STATUSES, isRefundable, orderPaymentId, refundableMinor } from '../../src/modules/orders/refunds'
 import { nextPaymentStatus } from '../../src/modules/orders/payment-status'
+import { DELIVERY_ERRORS, isPlayerDeliveryError } from '../../src/modules/fulfilment/supplier'
 
 describe('order state machine', () => {
   it('has a row for every status and only targets known statuses', () => {
@@ -32,11 +33,39 @@ describe('order state machine', () => {
       'fulfilling',
       'delivered',
       'failed',
+      'needs_player_details',
     ])
     expect(ORDER_STATUSES.filter(isRefundable)).toEqual([...REFUNDABLE_STATUSES])
     // A refunded order is never delivered afterwards.
     expect(canTransition('refunded', 'fulfilling')).toBe(false)
     expect(canTransition('refunded', 'delivered')).toBe(false)
+  })
+
+  it('lets a player refused at delivery wait for the shopper, then deliver or refund', () => {
+    expect(canTransition('fulfilling', 'needs_player_details')).toBe(true)
+    expect(ORDER_TRANSITIONS.needs_player_details).toEqual(['fulfilling', 'refunded'])
+    expect(isRefundable('needs_player_details')).toBe(true)
+    expect(isTerminal('needs_player_details')).toBe(false)
+    // Only a delivery attempt can find the player refused: not before payment or fulfilment.
+    expect(ORDER_STATUSES.filter((s) => canTransition(s, 'needs_player_details'))).toEqual(['fulfilling'])
+    // Delivered only through a new delivery attempt; never failed, paid again, cancelled or expired.
+    for (const to of ['delivered', 'failed', 'paid', 'cancelled', 'expired', 'created'] as const) {
+      expect(canTransition('needs_player_details', to), to).toBe(false)
+    }
+    expect(canTransition('refunded', 'needs_player_details')).toBe(false)
+    expect(canTransition('delivered', 'needs_player_details')).toBe(false)
+  })
+
+  it('waits for the shopper only on refusals of the player that new details can fix', () => {
+    expect(DELIVERY_ERRORS.filter(isPlayerDeliveryError)).toEqual([
+      'PLAYER_NOT_FOUND',
+      'INVALID_PLAYER_ID',
+      'WRONG_SERVER',
+      'REGION_MISMATCH',
+    ])
+    for (const code of ['PLAYER_ACCOUNT_LOCKED', 'OUT_OF_STOCK', 'SUPPLIER_UNAVAILABLE']) {
+      expect(isPlayerDeliveryError(code), code).toBe(false)
+    }
   })
 
   it('refuses going back, skipping payment, and leaving final states', () => {

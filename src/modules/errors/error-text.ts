@@ -24,6 +24,7 @@ const ISSUE_LABELS: Record<string, MessageDescriptor> = {
   option: msg`Choose one of the listed servers.`,
   above_refund_limit: msg`This refund is above your refund limit. Ask an admin.`,
   not_refundable: msg`This order cannot be refunded in its current state.`,
+  not_waiting_for_player: msg`This order is no longer waiting for player details.`,
   refund_pending: msg`A refund is already under way.`,
   above_refundable: msg`This is more than is left to refund on this order.`,
   admin_only: msg`Only an admin can do this.`,

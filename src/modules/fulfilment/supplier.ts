@@ -31,8 +31,31 @@ export interface TopUpRequest {
   server?: string
 }
 
-export const DELIVERY_ERRORS = ['PLAYER_ACCOUNT_LOCKED', 'PLAYER_NOT_FOUND', 'INVALID_PLAYER_ID'] as const
+export const DELIVERY_ERRORS = [
+  'PLAYER_ACCOUNT_LOCKED',
+  'PLAYER_NOT_FOUND',
+  'INVALID_PLAYER_ID',
+  'WRONG_SERVER',
+  'REGION_MISMATCH',
+] as const
 export type DeliveryError = (typeof DELIVERY_ERRORS)[number]
+
+/**
+ * Refusals the shopper can fix by giving other player details (a typo, the wrong server or
+ * region): the order waits for them instead of being refunded. A locked account is the game's
+ * decision about a real player, so it is not one of them: that order is refunded as before.
+ */
+export const PLAYER_DELIVERY_ERRORS = [
+  'PLAYER_NOT_FOUND',
+  'INVALID_PLAYER_ID',
+  'WRONG_SERVER',
+  'REGION_MISMATCH',
+] as const
+export type PlayerDeliveryError = (typeof PLAYER_DELIVERY_ERRORS)[number]
+
+export function isPlayerDeliveryError(code: string): code is PlayerDeliveryError {
+  return (PLAYER_DELIVERY_ERRORS as readonly string[]).includes(code)
+}
 
 /** `transactionId` is the supplier's reference: the proof of delivery shown to the buyer. */
 export type TopUpDelivery =

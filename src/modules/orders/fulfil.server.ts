@@ -9,7 +9,7 @@ import type { Db } from '../../server/db/client'
 import { gameCodes, games, offers, orderItems, orders, skus } from '../../server/db/schema'
 import { RetryLaterError, type JobContext } from '../../server/jobs/registry'
 import { supplierFor } from '../fulfilment/suppliers.server'
-import type { Supplier, TopUpDelivery } from '../fulfilment/supplier'
+import { isPlayerDeliveryError, type Supplier, type TopUpDelivery } from '../fulfilment/supplier'
 import type { OrderJobPayload } from './queues'
 import { lockOrder, noteOrderEvent, transitionOrder } from './transition.server'
 
@@ -51,16 +51,20 @@ export function fulfilJob(supplierOf: (db: Db) => Supplier = supplierFor) {
   return async ({ orderId }: OrderJobPayload, ctx: JobContext): Promise<void> => {
     const { db } = ctx
     // Under the order's lock: a paid order refunded before this job ran stays refunded (paid →
-    // refunded leaves no way to fulfilling), and nothing below runs for it.
-    await db.transaction((tx) => transitionOrder(tx, orderId, 'fulfilling'))
+    // refunded leaves no way to fulfilling), and nothing below runs for it. Only `paid` moves on
+    // here: an order waiting for the shopper's player details leaves that state through the
+    // correction alone, never through a stray run of a fulfilment job.
+    await db.transaction(async (tx) => {
+      if ((await lockOrder(tx, orderId)).status === 'paid') await transitionOrder(tx, orderId, 'fulfilling')
+    })
     const [order] = await db
-      .select({ status: orders.status, player: orders.player })
+      .select({ status: orders.status, player: orders.player, round: orders.playerFixes })
       .from(orders)
       .where(eq(orders.id, orderId))
     if (order?.status !== 'fulfilling') return // delivered, failed or refunded already: nothing left
     const items = await loadItems(db, orderId)
     if (items.every((i) => i.kind === 'currency')) return ctx.complete((tx) => allocateCodes(tx, orderId, items))
-    await deliverTopUps(db, supplierOf(db), orderId, order.player, items, ctx)
+    await deliverTopUps(db, supplierOf(db), { id: orderId, player: order.player, round: order.round }, items, ctx)
   }
 }
 
@@ -105,11 +109,25 @@ async function stillFulfilling(db: Db, orderId: string): Promise<boolean> {
   return db.transaction(async (tx) => (await lockOrder(tx, orderId)).status === 'fulfilling')
 }
 
+interface Delivering {
+  id: string
+  player: Record<string, string>
+  /** Player corrections so far: a corrected delivery is a new request to the supplier. */
+  round: number
+}
+
+/**
+ * The supplier answers a repeated key with the first outcome, so the round is part of the key
+ * (the first round keeps the key orders had before corrections existed).
+ */
+function deliveryKey(orderId: string, itemId: number, round: number): string {
+  return round === 0 ? `${orderId}:${itemId}` : `${orderId}:${itemId}:fix-${round}`
+}
+
 async function deliverTopUps(
   db: Db,
   supplier: Supplier,
-  orderId: string,
-  player: Record<string, string>,
+  { id: orderId, player, round }: Delivering,
   items: FulfilItem[],
   ctx: JobContext,
 ): Promise<void> {
@@ -121,7 +139,7 @@ async function deliverTopUps(
     results.set(
       item.id,
       await supplier.deliverTopUp({
-        idempotencyKey: `${orderId}:${item.id}`,
+        idempotencyKey: deliveryKey(orderId, item.id, round),
         gameSlug: item.slug,
         skuCode: item.skuCode,
         units: item.units,
@@ -150,7 +168,10 @@ async function deliverTopUps(
     const proof = [...results.values()].map((r) => r.transactionId)
     if (failed && failed.status === 'failed') {
       await noteOrderEvent(tx, orderId, 'delivery_failed', { supplierTxnId: failed.transactionId, code: failed.code })
-      await transitionOrder(tx, orderId, 'failed', { reason: failed.code })
+      // The player was refused (a typo, the wrong server or region): the shopper may correct it
+      // before the money goes back; anything else is refunded at once, as before.
+      const next = isPlayerDeliveryError(failed.code) ? 'needs_player_details' : 'failed'
+      await transitionOrder(tx, orderId, next, { reason: failed.code })
       return
     }
     await transitionOrder(tx, orderId, 'delivered', { supplierTxnIds: proof })

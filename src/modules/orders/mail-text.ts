@@ -11,6 +11,8 @@ interface Words {
   intro: Record<OrderMailKind, string>
   /** The `refunded` intro for an order that had been paid or delivered (staff refunded it). */
   refundedInFull: string
+  /** `needs_player_details`: the label of the deadline to correct the player. */
+  fixBy: string
   /** The label of the amount a refund gave back. */
   refunded: string
   order: string
@@ -24,6 +26,7 @@ interface Words {
 export const MAIL_WORDS: Record<Locale, Words> = {
   en: {
     subject: {
+      needs_player_details: (n) => `Your order ${n} needs your player details`,
       receipt: (n) => `Receipt for your order ${n}`,
       delivered: (n) => `Your order ${n} has been delivered`,
       refunded: (n) => `Your order ${n} has been refunded`,
@@ -31,6 +34,8 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded: (n) => `Part of your order ${n} has been refunded`,
     },
     intro: {
+      needs_player_details:
+        'The game refused the player details of this order, so nothing was delivered yet. Correct them on the order page and we deliver at once; if you do not, we refund the order in full.',
       receipt: 'Thank you! We received your payment and are delivering your order now.',
       delivered: 'Your order has been delivered.',
       refunded: 'We could not deliver your order, so we refunded the full amount to your payment method.',
@@ -39,6 +44,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded:
         'We have refunded part of your order to your payment method. The rest of your order stands as it is.',
     },
+    fixBy: 'Correct before',
     refundedInFull: 'We have refunded your order in full to your payment method.',
     refunded: 'Refunded',
     order: 'Order',
@@ -50,6 +56,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
   },
   fr: {
     subject: {
+      needs_player_details: (n) => `Votre commande ${n} a besoin de vos informations de joueur`,
       receipt: (n) => `Reçu de votre commande ${n}`,
       delivered: (n) => `Votre commande ${n} a été livrée`,
       refunded: (n) => `Votre commande ${n} a été remboursée`,
@@ -57,6 +64,8 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded: (n) => `Une partie de votre commande ${n} a été remboursée`,
     },
     intro: {
+      needs_player_details:
+        "Le jeu a refusé les informations de joueur de cette commande, rien n'a donc encore été livré. Corrigez-les sur la page de la commande et nous livrons aussitôt ; sinon, nous remboursons la commande en totalité.",
       receipt: 'Merci ! Nous avons reçu votre paiement et livrons votre commande.',
       delivered: 'Votre commande a été livrée.',
       refunded:
@@ -66,6 +75,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded:
         'Nous avons remboursé une partie de votre commande sur votre moyen de paiement. Le reste de votre commande est maintenu.',
     },
+    fixBy: 'À corriger avant le',
     refundedInFull: 'Nous avons remboursé la totalité de votre commande sur votre moyen de paiement.',
     refunded: 'Remboursé',
     order: 'Commande',
@@ -77,6 +87,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
   },
   pt: {
     subject: {
+      needs_player_details: (n) => `O seu pedido ${n} precisa dos seus dados de jogador`,
       receipt: (n) => `Recibo do seu pedido ${n}`,
       delivered: (n) => `Seu pedido ${n} foi entregue`,
       refunded: (n) => `Seu pedido ${n} foi reembolsado`,
@@ -84,6 +95,8 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded: (n) => `Parte do seu pedido ${n} foi reembolsada`,
     },
     intro: {
+      needs_player_details:
+        'O jogo recusou os dados de jogador deste pedido, por isso ainda nada foi entregue. Corrija-os na página do pedido e entregamos de imediato; caso contrário, reembolsamos o pedido na totalidade.',
       receipt: 'Obrigado! Recebemos seu pagamento e estamos entregando seu pedido.',
       delivered: 'Seu pedido foi entregue.',
       refunded: 'Não conseguimos entregar seu pedido, por isso reembolsamos o valor total no seu meio de pagamento.',
@@ -92,6 +105,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded:
         'Reembolsamos parte do seu pedido no seu meio de pagamento. O restante do seu pedido continua valendo.',
     },
+    fixBy: 'Corrija antes de',
     refundedInFull: 'Reembolsamos o valor total do seu pedido no seu meio de pagamento.',
     refunded: 'Reembolsado',
     order: 'Pedido',
@@ -103,6 +117,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
   },
   es: {
     subject: {
+      needs_player_details: (n) => `Tu pedido ${n} necesita tus datos de jugador`,
       receipt: (n) => `Recibo de tu pedido ${n}`,
       delivered: (n) => `Tu pedido ${n} se ha entregado`,
       refunded: (n) => `Tu pedido ${n} se ha reembolsado`,
@@ -110,6 +125,8 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded: (n) => `Se ha reembolsado parte de tu pedido ${n}`,
     },
     intro: {
+      needs_player_details:
+        'El juego rechazó los datos de jugador de este pedido, así que aún no se ha entregado nada. Corrígelos en la página del pedido y lo entregamos al momento; si no, reembolsamos el pedido completo.',
       receipt: '¡Gracias! Hemos recibido tu pago y estamos entregando tu pedido.',
       delivered: 'Tu pedido se ha entregado.',
       refunded: 'No hemos podido entregar tu pedido, así que hemos reembolsado el importe total a tu método de pago.',
@@ -118,6 +135,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded:
         'Hemos reembolsado parte de tu pedido a tu método de pago. El resto de tu pedido sigue en pie.',
     },
+    fixBy: 'Corrígelos antes del',
     refundedInFull: 'Hemos reembolsado el importe total de tu pedido a tu método de pago.',
     refunded: 'Reembolsado',
     order: 'Pedido',
@@ -129,6 +147,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
   },
   de: {
     subject: {
+      needs_player_details: (n) => `Ihre Bestellung ${n} braucht Ihre Spielerdaten`,
       receipt: (n) => `Beleg für deine Bestellung ${n}`,
       delivered: (n) => `Deine Bestellung ${n} wurde geliefert`,
       refunded: (n) => `Deine Bestellung ${n} wurde erstattet`,
@@ -136,6 +155,8 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded: (n) => `Ein Teil deiner Bestellung ${n} wurde erstattet`,
     },
     intro: {
+      needs_player_details:
+        'Das Spiel hat die Spielerdaten dieser Bestellung abgelehnt, daher wurde noch nichts geliefert. Korrigieren Sie sie auf der Bestellseite und wir liefern sofort; sonst erstatten wir die Bestellung vollständig.',
       receipt: 'Danke! Wir haben deine Zahlung erhalten und liefern deine Bestellung jetzt aus.',
       delivered: 'Deine Bestellung wurde geliefert.',
       refunded:
@@ -145,6 +166,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded:
         'Wir haben einen Teil deiner Bestellung auf dein Zahlungsmittel erstattet. Der Rest deiner Bestellung bleibt bestehen.',
     },
+    fixBy: 'Korrigieren bis',
     refundedInFull: 'Wir haben deine Bestellung vollständig auf dein Zahlungsmittel erstattet.',
     refunded: 'Erstattet',
     order: 'Bestellung',
@@ -156,6 +178,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
   },
   ru: {
     subject: {
+      needs_player_details: (n) => `Для заказа ${n} нужны данные вашего игрока`,
       receipt: (n) => `Чек по заказу ${n}`,
       delivered: (n) => `Заказ ${n} доставлен`,
       refunded: (n) => `Средства за заказ ${n} возвращены`,
@@ -163,6 +186,8 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded: (n) => `Часть средств за заказ ${n} возвращена`,
     },
     intro: {
+      needs_player_details:
+        'Игра отклонила данные игрока в этом заказе, поэтому ничего ещё не доставлено. Исправьте их на странице заказа, и мы сразу доставим заказ; иначе мы вернём всю сумму.',
       receipt: 'Спасибо! Мы получили оплату и уже доставляем ваш заказ.',
       delivered: 'Ваш заказ доставлен.',
       refunded: 'Нам не удалось доставить заказ, поэтому мы вернули всю сумму на ваш способ оплаты.',
@@ -170,6 +195,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
         'Ваш платёж поступил, когда этот заказ уже нельзя было оплатить (срок истёк, заказ отменён или уже оплачен), поэтому по нему ничего не доставлено. Мы вернули всю сумму на ваш способ оплаты.',
       partially_refunded: 'Мы вернули часть суммы заказа на ваш способ оплаты. Остальная часть заказа остаётся в силе.',
     },
+    fixBy: 'Исправьте до',
     refundedInFull: 'Мы вернули всю сумму заказа на ваш способ оплаты.',
     refunded: 'Возвращено',
     order: 'Заказ',

@@ -6,12 +6,14 @@ import { registerJobHandler } from '../../server/jobs/registry'
 import { expireJob } from './expire.server'
 import { fulfilJob } from './fulfil.server'
 import { orderMailJob } from './order-mail.server'
+import { playerFixExpiredJob } from './player-fix.server'
 import { QUEUES } from './queues'
 import { supportReplyMailJob } from './support-mail.server'
 
 export function registerOrderJobHandlers(): void {
   registerJobHandler(QUEUES.fulfil, fulfilJob(), { leaseMs: 120_000 })
   registerJobHandler(QUEUES.expire, expireJob)
+  registerJobHandler(QUEUES.playerFixExpired, playerFixExpiredJob)
   registerJobHandler(QUEUES.mail, orderMailJob)
   registerJobHandler(QUEUES.supportReply, supportReplyMailJob)
 }

@@ -21,7 +21,9 @@ export async function composeOrderMail(db: Db, orderId: string, kind: OrderMailK
   const money = (minor: number) => formatMoney(minor, order.currency, locale)
   const refund = order.refunds.find((r) => r.id === refundId)
   // The "could not deliver" wording only fits an order whose delivery failed.
-  const undelivered = order.events.some((e) => e.type === 'status' && e.toStatus === 'failed')
+  const undelivered = order.events.some(
+    (e) => e.type === 'status' && (e.toStatus === 'failed' || e.toStatus === 'needs_player_details'),
+  )
   const intro = kind === 'refunded' && !undelivered ? w.refundedInFull : w.intro[kind]
   const lines = [
     intro,
@@ -41,18 +43,29 @@ export async function composeOrderMail(db: Db, orderId: string, kind: OrderMailK
     const codes = order.items.flatMap((i) => i.codes.map((c) => `  ${i.title}: ${c}`))
     if (codes.length) lines.push('', `${w.codes}:`, ...codes)
   }
+  if (kind === 'needs_player_details' && order.playerFix) {
+    lines.push(`${w.fixBy}: ${new Date(order.playerFix.until).toLocaleString(locale, { timeZone: 'UTC' })} UTC`)
+  }
   const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`
   lines.push('', `${w.view}: ${siteOrigin()}${prefix}/order/details?id=${order.id}`)
   return { to: order.email, subject: w.subject[kind](order.number), text: lines.join('\n') }
 }
 
 export async function orderMailJob(
-  { orderId, kind, paymentId, refundId, resendOf }: MailJobPayload,
+  { orderId, kind, paymentId, refundId, resendOf, round }: MailJobPayload,
   ctx: JobContext,
 ): Promise<void> {
   // Exactly once per order event: a run after a crash between sending and completing finds the
   // mail recorded on its job and sends nothing; the key doubles as the Message-ID.
-  const idempotencyKey = ['order-mail', orderId, kind, paymentId, refundId, resendOf && `resend-${resendOf}`]
+  const idempotencyKey = [
+    'order-mail',
+    orderId,
+    kind,
+    paymentId,
+    refundId,
+    resendOf && `resend-${resendOf}`,
+    round && `round-${round}`,
+  ]
     .filter(Boolean)
     .join(':')
   await onceForJob(ctx, async () =>

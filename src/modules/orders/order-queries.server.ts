@@ -13,6 +13,7 @@ import {
   type ListOrdersQuery,
   type OrderDetail,
   type OrderPage,
+  type PlayerFixView,
   type SupportThreadView,
 } from './orders.schemas'
 
@@ -106,6 +107,21 @@ interface RefundRow {
   completedAt: string | null
 }
 
+function playerFixOf(
+  order: { status: string; playerFixUntil: Date | null },
+  events: EventRow[],
+  fields: PlayerField[],
+): PlayerFixView | null {
+  if (order.status !== 'needs_player_details' || !order.playerFixUntil) return null
+  const entered = events.findLast((e) => e.type === 'status' && e.toStatus === 'needs_player_details')
+  const reason = entered?.data.reason
+  return {
+    reason: typeof reason === 'string' ? reason : 'PLAYER_NOT_FOUND',
+    until: order.playerFixUntil.toISOString(),
+    fields,
+  }
+}
+
 /**
  * NOT_FOUND both for unknown orders and for other people's orders: ids are not disclosed. One
  * query: the order row and its lines, codes, events, payments, coupons, support threads and
@@ -192,6 +208,7 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
     createdAt: order.createdAt.toISOString(),
     expiresAt: order.expiresAt?.toISOString() ?? null,
     payable,
+    playerFix: playerFixOf(order, events, items[0]?.playerFields ?? []),
     items: items.map((item) => ({
       id: item.id,
       skuId: item.skuId,

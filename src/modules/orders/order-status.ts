@@ -9,6 +9,7 @@ export const ORDER_STATUSES = [
   'fulfilling', // handed to the supplier / code inventory
   'delivered',
   'failed', // delivery failed after payment; a refund follows automatically
+  'needs_player_details', // the supplier refused the player at delivery; the shopper may correct it
   'refunded',
   'cancelled',
   'expired',
@@ -20,7 +21,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   awaiting_payment: ['paid', 'cancelled', 'expired'],
   // Staff may refund (in full) once money was captured; a refunded order is never delivered after.
   paid: ['fulfilling', 'failed', 'refunded'],
-  fulfilling: ['delivered', 'failed', 'refunded'],
+  fulfilling: ['delivered', 'failed', 'needs_player_details', 'refunded'],
+  // Corrected by the shopper (back to the supplier), or refunded: window passed, or staff.
+  needs_player_details: ['fulfilling', 'refunded'],
   // An operator may still refund a delivered order (goodwill, chargeback).
   delivered: ['refunded'],
   failed: ['refunded'],

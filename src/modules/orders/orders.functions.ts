@@ -7,19 +7,24 @@ import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { getDb } from '../../server/db/client'
 import { clientIp } from '../../server/http/client-ip'
+import { markServerFnRefusal } from '../../server/http/respond'
 import { chargePlayerLookup } from '../fulfilment/player-limits.server'
 import { supplierFor } from '../fulfilment/suppliers.server'
 import { currentCaller, requireUser } from '../auth/caller.server'
+import type { ActionResult } from '../errors/action-result'
+import { isAppError } from '../errors/app-error'
 import { attempt } from '../errors/attempt.server'
 import { DEFAULT_LOCALE } from '../i18n/locales'
 import { cancelOrder } from './cancel-order.server'
 import { createOrder } from './create-order.server'
 import { getOrderDetail, listOrders } from './order-queries.server'
+import { checkOrderPlayer, correctOrderPlayer } from './player-fix.server'
 import {
   createOrderInputSchema,
   getOrderInputSchema,
   listOrdersQuerySchema,
   orderIdSchema,
+  playerFixInputSchema,
   quoteInputSchema,
   supportRequestInputSchema,
 } from './orders.schemas'
@@ -69,6 +74,45 @@ export const cancelOrderFn = createServerFn({ method: 'POST' })
       const user = await requireUser(db, getRequest())
       await cancelOrder(db, user.id, data.orderId)
       return null
+    }),
+  )
+
+/**
+ * The player-fix door: who may call is asked first, by a throw (401 signed out, ADR 051); a
+ * refusal of the use case (404 not your order, 400 with the field and code, 409 no longer
+ * waiting, 429) comes back as an ActionResult for the screen and with its HTTP status.
+ */
+async function ownerAttempt<T>(run: (userId: string, ip: string) => Promise<T>): Promise<ActionResult<T>> {
+  const db = await getDb()
+  const request = getRequest()
+  const user = await requireUser(db, request)
+  return attempt(async () => {
+    try {
+      return await run(user.id, clientIp(request))
+    } catch (error) {
+      if (isAppError(error)) markServerFnRefusal(error)
+      throw error
+    }
+  })
+}
+
+/** "Check player" for an order waiting for corrected details: its owner only, the lookup budget. */
+export const checkOrderPlayerFn = createServerFn({ method: 'POST' })
+  .validator(playerFixInputSchema)
+  .handler(({ data }) =>
+    ownerAttempt(async (userId, ip) => {
+      const db = await getDb()
+      return checkOrderPlayer(db, supplierFor(db), { ip, userId }, data.orderId, data)
+    }),
+  )
+
+/** "Deliver to this player": the correction. */
+export const correctOrderPlayerFn = createServerFn({ method: 'POST' })
+  .validator(playerFixInputSchema)
+  .handler(({ data }) =>
+    ownerAttempt(async (userId, ip) => {
+      const db = await getDb()
+      return correctOrderPlayer(db, supplierFor(db), { ip, userId }, data.orderId, data)
     }),
   )
 

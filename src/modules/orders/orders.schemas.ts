@@ -64,6 +64,13 @@ export type ListOrdersQuery = z.input<typeof listOrdersQuerySchema>
 export const orderIdSchema = z.uuid()
 
 /** GET one order; with `waitWhile`, answer once it leaves that status or changes (a long poll). */
+/** Corrected player details for an order that needs them (the game's field rules apply after). */
+export const playerFixInputSchema = z.object({
+  orderId: orderIdSchema,
+  player: z.record(z.string().max(32), z.string().max(64)),
+})
+export type PlayerFixInput = z.infer<typeof playerFixInputSchema>
+
 export const getOrderInputSchema = z.object({ id: orderIdSchema, waitWhile: z.enum(ORDER_STATUSES).optional() })
 
 export const supportRequestInputSchema = z.object({
@@ -220,6 +227,16 @@ export interface OrderDetail extends Omit<OrderSummary, 'title' | 'itemCount'> {
   refundableMinor: number
   /** Help asked about this order and support's replies, oldest first. */
   support: SupportThreadView[]
+  /** While needs_player_details: why the supplier refused the player, until when it may be corrected. */
+  playerFix: PlayerFixView | null
+}
+
+export interface PlayerFixView {
+  /** The supplier's refusal (a DeliveryError code). */
+  reason: string
+  until: string
+  /** The game's player fields, to ask for the corrected details. */
+  fields: PlayerField[]
 }
 
 export interface CreatedOrder {

@@ -2,6 +2,7 @@
 export const QUEUES = {
   fulfil: 'orders.fulfil',
   expire: 'orders.expire',
+  playerFixExpired: 'orders.player-fix-expired',
   refund: 'payments.refund',
   mail: 'mail.order',
   supportReply: 'mail.support-reply',
@@ -11,11 +12,13 @@ export const QUEUES = {
 } as const
 
 /**
+ * `needs_player_details`: the supplier refused the player, the shopper may correct it;
  * `refunded`: the refund that completed the order's refund; `partially_refunded`: a refund that
  * leaves the rest of the order standing; `payment_returned`: a payment the order could not use
  * (after expiry, a second one) was refunded.
  */
-export type OrderMailKind = 'receipt' | 'delivered' | 'refunded' | 'partially_refunded' | 'payment_returned'
+export type OrderMailKind =
+  'needs_player_details' | 'receipt' | 'delivered' | 'refunded' | 'partially_refunded' | 'payment_returned'
 
 export interface OrderJobPayload {
   orderId: string
@@ -39,6 +42,8 @@ export interface MailJobPayload {
   paymentId?: string
   /** The refund the mail is about, for `refunded` and `partially_refunded`. */
   refundId?: string
+  /** `needs_player_details`: the correction round the refusal came after (0: the first delivery). */
+  round?: number
   /** Staff sent the delivery mail again: the timeline event that asked for it. */
   resendOf?: number
 }

@@ -9,7 +9,13 @@ export const REFUND_STATUSES = ['requested', 'succeeded', 'failed'] as const
 export type RefundStatus = (typeof REFUND_STATUSES)[number]
 
 /** Money was captured and the order is not refunded yet: staff may give (some of) it back. */
-export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['paid', 'fulfilling', 'delivered', 'failed']
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = [
+  'paid',
+  'fulfilling',
+  'delivered',
+  'failed',
+  'needs_player_details',
+]
 
 export function isRefundable(status: OrderStatus): boolean {
   return REFUNDABLE_STATUSES.includes(status)

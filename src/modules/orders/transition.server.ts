@@ -12,6 +12,7 @@ import { releaseCoupons, redeemCoupons } from '../coupons/coupons.server'
 import { AppError } from '../errors/app-error'
 import { canTransition, COUPON_RELEASING_STATUSES, type OrderStatus } from './order-status'
 import { QUEUES } from './queues'
+import { openPlayerFixWindow } from './player-fix-window.server'
 import { orderPayment, requestRefund } from './refunds.server'
 import { announceStatusChange } from './status-wait.server'
 
@@ -97,6 +98,10 @@ async function onEnter(tx: Db, orderId: string, status: OrderStatus): Promise<vo
       // Paid but not deliverable: give the money back without anyone having to ask.
       await enqueueOrderRefund(tx, orderId)
       break
+    case 'needs_player_details':
+      // No refund yet: the shopper gets a deadline, a mail and a job that refunds when it passes.
+      await openPlayerFixWindow(tx, orderId)
+      break
     case 'refunded':
       // The shopper's mail goes with the refund that completed it (one mail per refund).
       await enqueue(tx, {
@@ -110,8 +115,15 @@ async function onEnter(tx: Db, orderId: string, status: OrderStatus): Promise<vo
   }
 }
 
-/** Everything not yet refunded goes back; refunds staff already asked for keep their share. */
-async function enqueueOrderRefund(tx: Db, orderId: string): Promise<void> {
+/**
+ * Everything not yet refunded goes back; refunds staff already asked for keep their share. Run
+ * again it finds nothing left to refund, so it never gives money back twice.
+ */
+export async function enqueueOrderRefund(
+  tx: Db,
+  orderId: string,
+  reason: 'delivery_failed' | 'player_fix_expired' = 'delivery_failed',
+): Promise<void> {
   const paid = await orderPayment(tx, orderId)
   if (!paid) {
     // Nothing was captured (cannot happen for a paid order, but never invent a refund).
@@ -124,7 +136,7 @@ async function enqueueOrderRefund(tx: Db, orderId: string): Promise<void> {
     paymentId: paid.id,
     amountMinor: paid.refundableMinor,
     currency: paid.currency,
-    reason: 'delivery_failed',
+    reason,
     requestedBy: null,
   })
   await noteOrderEvent(tx, orderId, 'refund_requested', {

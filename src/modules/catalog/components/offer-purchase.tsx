@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { viewerQuery } from '~/modules/auth/auth.queries'
 import { actionErrorText } from '~/modules/errors/error-text'
 import { PlayerForm, type VerifiedPlayer } from '~/modules/fulfilment/components/player-form'
+import { checkPlayer } from '~/modules/fulfilment/player.functions'
 import { SavePlayerOption } from '~/modules/fulfilment/components/save-player-option'
 import { OTHER_PLAYER, SavedPlayers, useSavedPlayers } from '~/modules/fulfilment/components/saved-players'
 import { saveProfileFn } from '~/modules/fulfilment/player-profiles.functions'
@@ -103,7 +104,11 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
             {/* Hidden, not unmounted: going back to "Another player" finds the form as it was left. */}
             <div hidden={!usingForm}>
               <PlayerForm
-                offerId={offer.id}
+                check={(v) =>
+                  checkPlayer({
+                    data: { offerId: offer.id, playerId: v.playerId ?? '', server: v.server || undefined },
+                  })
+                }
                 gameName={offer.game.name}
                 fields={offer.game.playerFields}
                 onVerified={onVerified}

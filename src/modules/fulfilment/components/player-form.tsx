@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import type { PlayerField } from '~/modules/catalog/catalog.schemas'
 import { retryAfterText } from '~/modules/errors/error-text'
-import { checkPlayer } from '../player.functions'
+import type { CheckPlayerAnswer } from '../player.functions'
 import { PlayerIdHelp } from './player-id-help'
 import { validatePlayerForm, type PlayerFormIssue, type PlayerFormValues } from '../player-form'
 import type { PlayerCheckError } from '../supplier'
@@ -34,21 +34,23 @@ export interface VerifiedPlayer {
 
 /**
  * The game's player fields plus "check player". Input is validated here first: nothing is sent
- * until it has the right shape, and any edit forgets an earlier check.
+ * until it has the right shape, and any edit forgets an earlier check. `check` asks the supplier
+ * through the caller's door: the offer's (anyone) or an order's (its owner, correcting a player).
  */
 export function PlayerForm(props: {
-  offerId: number
+  check: (values: PlayerFormValues) => Promise<CheckPlayerAnswer>
   gameName: string
   fields: PlayerField[]
+  /** Values to start from (correcting an order's player starts from the refused one). */
+  initial?: PlayerFormValues
   onVerified: (player: VerifiedPlayer | null) => void
 }) {
   const { i18n, t } = useLingui()
   const formId = useId()
-  const [values, setValues] = useState<PlayerFormValues>({})
+  const [values, setValues] = useState<PlayerFormValues>(props.initial ?? {})
   const [issues, setIssues] = useState<Partial<Record<string, PlayerFormIssue>>>({})
   const check = useMutation({
-    mutationFn: (v: PlayerFormValues) =>
-      checkPlayer({ data: { offerId: props.offerId, playerId: v.playerId ?? '', server: v.server || undefined } }),
+    mutationFn: props.check,
     onSuccess: (result, v) => props.onVerified(result.ok ? { values: v, nickname: result.nickname } : null),
   })
 

@@ -16,6 +16,7 @@ export const STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
   fulfilling: msg`Delivering`,
   delivered: msg`Delivered`,
   failed: msg`Delivery failed`,
+  needs_player_details: msg`Needs your player details`,
   refunded: msg`Refunded`,
   cancelled: msg`Cancelled`,
   expired: msg`Expired`,
@@ -41,6 +42,8 @@ export const DELIVERY_FAILURE_LABELS: Record<string, MessageDescriptor> = {
   PLAYER_ACCOUNT_LOCKED: msg`The game refused the top-up for this player account.`,
   PLAYER_NOT_FOUND: msg`The game does not know this player.`,
   INVALID_PLAYER_ID: msg`The player ID is not valid.`,
+  WRONG_SERVER: msg`The player is not on this server.`,
+  REGION_MISMATCH: msg`The player's account is in another region.`,
   OUT_OF_STOCK: msg`This package sold out before we could deliver it.`,
 }
 
@@ -54,6 +57,8 @@ export const EVENT_LABELS: Record<string, MessageDescriptor> = {
   payment_refunded: msg`Money returned`,
   payment_refund_scheduled: msg`Extra payment will be returned`,
   delivery_failed: msg`Delivery failed`,
+  player_fix_expired: msg`Time to correct the player details ran out`,
+  player_fixed: msg`Player details corrected`,
   support_request: msg`Help requested`,
   support_reply: msg`Support replied`,
   delivery_mail_resent: msg`Delivery e-mail sent again`,

@@ -9,6 +9,7 @@ import type { OrderDetail } from '../orders.schemas'
 import { PAYMENT_STATUS_LABELS } from './labels'
 import { actionErrorText } from '~/modules/errors/error-text'
 import { OrderLines } from './order-lines'
+import { PlayerFixPanel } from './player-fix'
 import { RefundList } from './refund-list'
 import { StatusBadge } from './status-badge'
 import { SupportThreads } from './support-thread'
@@ -98,6 +99,8 @@ function Detail({ order }: { order: OrderDetail }) {
           {error}
         </p>
       ) : null}
+
+      {order.playerFix ? <PlayerFixPanel key={order.playerFix.until} order={order} fix={order.playerFix} /> : null}
 
       {returned.length > 0 ? (
         <output className="surface block rounded-2xl p-4 text-sm" data-testid="payment-returned">

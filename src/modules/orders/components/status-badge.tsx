@@ -9,6 +9,7 @@ const TONE: Record<OrderStatus, string> = {
   fulfilling: 'bg-sky-100 text-sky-800 dark:bg-sky-900/40 dark:text-sky-200',
   delivered: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',
   failed: 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200',
+  needs_player_details: 'bg-orange-100 text-orange-800 dark:bg-orange-900/40 dark:text-orange-200',
   refunded: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
   cancelled: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
   expired: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',

@@ -13,7 +13,14 @@ import { StatusBadge } from '~/modules/orders/components/status-badge'
 
 type Outcome = 'checking' | 'paid' | 'failed'
 
-const PAID_STATES: readonly OrderStatus[] = ['paid', 'fulfilling', 'delivered', 'failed', 'refunded']
+const PAID_STATES: readonly OrderStatus[] = [
+  'paid',
+  'fulfilling',
+  'delivered',
+  'failed',
+  'needs_player_details',
+  'refunded',
+]
 
 /** What the result page says, from the server's state only (the query string only names the order). */
 export function paymentOutcome(order: OrderDetail, paymentId?: string): Outcome {

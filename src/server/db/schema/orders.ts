@@ -42,6 +42,10 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     expiresAt: tstz('expires_at'),
+    /** While needs_player_details: when the shopper's chance to correct the player ends (then a refund). */
+    playerFixUntil: tstz('player_fix_until'),
+    /** Corrections made so far: part of the supplier's idempotency key, so a corrected delivery is a new one. */
+    playerFixes: integer('player_fixes').notNull().default(0),
   },
   (t) => [
     uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
