@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { codeFor, referralCookie, reloadHydrated } from './support'
+import { codeFor, gotoHydrated, referralCookie, reloadHydrated } from './support'
 import { expect, signInAs, test } from './user-fixture'
 
 /**
@@ -91,7 +91,7 @@ test('a referred shopper’s order earns commission that is held, released, with
     const promoter = await promoterContext.newPage()
     await promoter.goto('/')
     await signUp(promoter, `journey-promoter-${stamp}@example.com`, 'Promoter123')
-    await promoter.goto('/affiliate')
+    await gotoHydrated(promoter, '/affiliate')
     await promoter.getByTestId('become-promoter').click()
     await expect(promoter).toHaveURL(/\/affiliate\/dashboard/)
     const form = promoter.getByTestId('link-form')

@@ -78,7 +78,7 @@ test('a referral click attributes a sign-up, and the new user joins the programm
 
 test('a promoter manages links, exports CSV and is refused an overdraw', async ({ page, login }) => {
   await login({ promoter: true })
-  await page.goto('/affiliate/dashboard')
+  await gotoHydrated(page, '/affiliate/dashboard')
   await expect(page.getByTestId('affiliate-dashboard')).toBeVisible()
   // A new promoter has no figures yet: the panel says so instead of drawing an empty chart.
   await expect(page.getByTestId('performance-empty')).toBeVisible()
