@@ -23,8 +23,9 @@ export function OrderListView({ page, status }: { page: number; status?: OrderSt
 
   return (
     <div className="space-y-4" data-testid="order-list">
-      <label className="flex items-center gap-2 text-sm font-semibold">
+      <label className="flex max-w-full items-center gap-2 text-sm font-semibold">
         <Trans>Show</Trans>
+        {/* min-w-0: the longest status ("Attend vos informations de joueur") must not widen the page. */}
         <select
           value={status ?? ''}
           data-testid="status-filter"
@@ -34,7 +35,7 @@ export function OrderListView({ page, status }: { page: number; status?: OrderSt
               search: { page: 1, status: (e.target.value || undefined) as OrderStatus | undefined },
             })
           }
-          className="surface rounded-lg px-2 py-1"
+          className="surface min-w-0 flex-1 truncate rounded-lg px-2 py-1 sm:flex-none"
         >
           <option value="">{t`All orders`}</option>
           {filters.map((s) => (
