@@ -97,6 +97,9 @@ test('a promoter manages links, exports CSV and is refused an overdraw', async (
   // CSV of the chosen range.
   await page.getByRole('button', { name: '7 days' }).click()
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}.*to=\d{4}-\d{2}-\d{2}/)
+  const asked = new URL(page.url()).searchParams
+  // The figures on screen (and so the export) are those of the new range, not the previous one's.
+  await expect(page.getByTestId('export-csv')).toHaveAttribute('data-range', `${asked.get('from')}/${asked.get('to')}`)
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()])
   const csv = readFileSync((await download.path())!, 'utf8')
   expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Date,Clicks,Sign-ups,Orders,Revenue,Commission,Currency')

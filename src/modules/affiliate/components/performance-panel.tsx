@@ -112,6 +112,8 @@ export function PerformancePanel({ range, onRange }: { range: Range; onRange: (r
             // While the figures of the previous range are still on screen, exporting would mislabel them.
             disabled={!data || query.isPlaceholderData}
             data-testid="export-csv"
+            // The range of the figures it would export (tests wait for the one they asked for).
+            data-range={data ? `${data.from}/${data.to}` : undefined}
             className="rounded-lg border border-[var(--border)] px-3 py-1.5 font-semibold"
           >
             <Trans>Export CSV</Trans>
