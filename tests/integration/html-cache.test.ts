@@ -48,8 +48,11 @@ describeOnPostgres('shared HTML cache for anonymous pages', () => {
     const path = `/news${fresh()}`
     const burst = await Promise.all(Array.from({ length: 12 }, () => get(a.base, path)))
     const states = burst.map((r) => r.headers.get('x-html-cache'))
+    // One render for all twelve. A visitor whose request reaches the server after the render ended
+    // gets a hit instead of joining it (timing of this machine); the exact split is held by the
+    // unit test with a render the test keeps open (tests/unit/html-cache-coalescing.test.ts).
     expect(states.filter((s) => s === 'miss')).toHaveLength(1)
-    expect(states.filter((s) => s === 'coalesced')).toHaveLength(11)
+    expect(states.filter((s) => s === 'coalesced' || s === 'hit')).toHaveLength(11)
     const bodies = new Set(await Promise.all(burst.map((r) => r.text())))
     expect(bodies.size).toBe(1)
     const again = await get(a.base, path)
