@@ -1,16 +1,19 @@
 /**
- * Refund rows: asked for (by staff, or by the shop itself), then settled when the gateway gave the
- * money back — by the refund job or by the gateway's `payment.refunded` webhook, whichever comes
- * first; the other finds the row settled and changes nothing. Callers hold the order's lock
- * (lockOrder), so the refundable sum and the new row are decided together.
+ * Refund rows: asked for (by staff, by the shopper, or by the shop itself), then settled when the
+ * money is back — for a card or wallet refund by the refund job or the gateway's
+ * `payment.refunded` webhook, whichever comes first (the other finds the row settled and changes
+ * nothing); for a refund to store credit at once, in the asking transaction (ADR 058). Callers
+ * hold the order's lock (lockOrder), so the refundable sum and the new rows are decided together.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
-import { orderEvents, payments, refunds } from '../../server/db/schema'
+import { orderEvents, orders, payments, refunds } from '../../server/db/schema'
 import { enqueue } from '../../server/jobs/queue'
 import { nextPaymentStatus } from './payment-status'
 import { QUEUES } from './queues'
-import { orderPaymentId, refundableMinor } from './refunds'
+import { orderPaymentId, refundableMinor, type RefundDestination } from './refunds'
+import { capturedCreditMinor } from '../store-credit/holds.server'
+import { bookCreditRefund } from '../store-credit/credit-refund.server'
 import { lockOrder, noteOrderEvent, transitionOrder } from './transition.server'
 
 export type RefundRow = typeof refunds.$inferSelect
@@ -50,81 +53,206 @@ export async function capturedPayment(tx: Db, paymentId: string): Promise<Captur
 
 export interface NewRefund {
   orderId: string
-  paymentId: string
+  /** The captured card or wallet payment; null for the order's store-credit part. */
+  paymentId: string | null
   amountMinor: number
   currency: string
+  /** original (default): back through the gateway; credit: to store credit (settle it at once). */
+  destination?: RefundDestination
   reason?: string | null
   /** null: the shop refunds on its own (failed delivery, a payment the order could not use). */
   requestedBy: string | null
 }
 
-/** Records the request and queues its gateway call; the job's key makes the call happen once. */
+/**
+ * Records the request. A refund through the gateway gets a job (its key makes the call happen
+ * once); a refund to store credit is settled by the caller with settleRefund, in its transaction.
+ */
 export async function requestRefund(tx: Db, input: NewRefund): Promise<RefundRow> {
+  const destination = input.destination ?? (input.paymentId ? 'original' : 'credit')
   const [row] = await tx
     .insert(refunds)
-    .values({ ...input, reason: input.reason || null })
+    .values({ ...input, destination, reason: input.reason || null })
     .returning()
-  await enqueue(tx, {
-    queue: QUEUES.refund,
-    payload: { refundId: row!.id },
-    dedupeKey: `refund:${row!.id}`,
-    maxAttempts: 10,
-  })
+  if (destination === 'original') {
+    await enqueue(tx, {
+      queue: QUEUES.refund,
+      payload: { refundId: row!.id },
+      dedupeKey: `refund:${row!.id}`,
+      maxAttempts: 10,
+    })
+  }
   return row!
+}
+
+/** What is left to give back of an order's own money: its card or wallet payment and its credit part. */
+export interface OrderMoney {
+  currency: string
+  card: CapturedPayment | null
+  /** The credit part not yet given back (requested refunds already count). */
+  creditRefundableMinor: number
+  refundableMinor: number
+}
+
+export async function orderMoney(tx: Db, orderId: string): Promise<OrderMoney | null> {
+  const card = await orderPayment(tx, orderId)
+  const credit = await capturedCreditMinor(tx, orderId)
+  if (!card && credit === 0) return null
+  let creditLeft = 0
+  if (credit > 0) {
+    const rows = await tx
+      .select({ amountMinor: refunds.amountMinor, status: refunds.status })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), isNull(refunds.paymentId)))
+    creditLeft = refundableMinor(credit, rows)
+  }
+  const [order] = await tx.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId))
+  return {
+    currency: card?.currency ?? order!.currency,
+    card,
+    creditRefundableMinor: creditLeft,
+    refundableMinor: (card?.refundableMinor ?? 0) + creditLeft,
+  }
+}
+
+export interface RefundPlan {
+  destination: RefundDestination
+  reason?: string | null
+  requestedBy: string | null
+}
+
+/**
+ * Asks for `amountMinor` of the order's money back (callers checked it is at most what is left):
+ * the card or wallet part first, then the credit part, which always goes back as credit. Returns
+ * the rows in the order they were written; rows to credit are settled by settleCreditRefunds.
+ */
+export async function requestOrderRefunds(
+  tx: Db,
+  orderId: string,
+  money: OrderMoney,
+  amountMinor: number,
+  plan: RefundPlan,
+): Promise<RefundRow[]> {
+  const rows: RefundRow[] = []
+  const fromCard = Math.min(amountMinor, money.card?.refundableMinor ?? 0)
+  if (fromCard > 0) {
+    rows.push(
+      await requestRefund(tx, {
+        orderId,
+        paymentId: money.card!.id,
+        amountMinor: fromCard,
+        currency: money.currency,
+        destination: plan.destination,
+        reason: plan.reason,
+        requestedBy: plan.requestedBy,
+      }),
+    )
+  }
+  const fromCredit = Math.min(amountMinor - fromCard, money.creditRefundableMinor)
+  if (fromCredit > 0) {
+    rows.push(
+      await requestRefund(tx, {
+        orderId,
+        paymentId: null,
+        amountMinor: fromCredit,
+        currency: money.currency,
+        destination: 'credit',
+        reason: plan.reason,
+        requestedBy: plan.requestedBy,
+      }),
+    )
+  }
+  return rows
+}
+
+/** Settles the rows that go to store credit: no gateway, so at once, in the caller's transaction. */
+export async function settleCreditRefunds(tx: Db, rows: readonly RefundRow[]): Promise<void> {
+  for (const row of rows) if (row.destination === 'credit') await settleRefund(tx, row.id)
 }
 
 export type SettleOutcome = 'applied' | 'unchanged'
 
 /**
- * The gateway gave the refund's money back. A partial refund of the order's payment leaves the
- * order as it is (a timeline note and a mail); the refund that completes it moves the order to
- * `refunded`. A payment the order could not use only gets its "payment returned" mail.
+ * The money of a refund was given back: by the gateway, or into store credit. A partial refund of
+ * the order's money leaves the order as it is (a timeline note and a mail); the refund that
+ * completes it moves the order to `refunded`. A payment the order could not use only gets its
+ * "payment returned" mail.
  */
 export async function settleRefund(tx: Db, refundId: string): Promise<SettleOutcome> {
   const [head] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId))
   if (!head) return 'unchanged'
   // Order first, as everywhere: the webhook and the job may settle the same refund at once.
-  await lockOrder(tx, head.orderId)
+  const order = await lockOrder(tx, head.orderId)
   const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update')
   if (refund!.status !== 'requested') return 'unchanged'
+  const { orderId, paymentId } = refund!
+  if (refund!.destination === 'credit') {
+    await bookCreditRefund(tx, {
+      refundId,
+      orderId,
+      userId: order.userId,
+      currency: refund!.currency,
+      amountMinor: refund!.amountMinor,
+      paymentId,
+    })
+  }
   await tx
     .update(refunds)
     .set({ status: 'succeeded', completedAt: sql`now()` })
     .where(eq(refunds.id, refundId))
 
-  const { orderId, paymentId } = refund!
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update')
-  const [{ settled }] = await tx
-    .select({ settled: sql<number>`coalesce(sum(${refunds.amountMinor}), 0)::int` })
+  const paidBy = await paidWith(tx, orderId)
+  if (paymentId) {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update')
+    const [{ settled }] = await tx
+      .select({ settled: sql<number>`coalesce(sum(${refunds.amountMinor}), 0)::int` })
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'succeeded')))
+    const paymentFull = Number(settled) >= payment!.amountMinor
+    if (paymentFull) {
+      const next = nextPaymentStatus(payment!.status, 'refunded')
+      if (next) {
+        await tx
+          .update(payments)
+          .set({ status: next, updatedAt: sql`now()` })
+          .where(eq(payments.id, paymentId))
+        await noteOrderEvent(tx, orderId, 'payment_refunded', { paymentId, method: payment!.method })
+      }
+    }
+    if (paidBy !== paymentId) {
+      if (paymentFull) {
+        await enqueue(tx, {
+          queue: QUEUES.mail,
+          payload: { orderId, kind: 'payment_returned', paymentId },
+          dedupeKey: `mail:payment_returned:${paymentId}`,
+        })
+      }
+      return 'applied'
+    }
+  }
+  // The order's own money: its payment and its credit part.
+  const [{ back }] = await tx
+    .select({ back: sql<number>`coalesce(sum(${refunds.amountMinor}), 0)::int` })
     .from(refunds)
-    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'succeeded')))
-  const full = Number(settled) >= payment!.amountMinor
-  if (full) {
-    const next = nextPaymentStatus(payment!.status, 'refunded')
-    if (next) {
-      await tx
-        .update(payments)
-        .set({ status: next, updatedAt: sql`now()` })
-        .where(eq(payments.id, paymentId))
-      await noteOrderEvent(tx, orderId, 'payment_refunded', { paymentId, method: payment!.method })
-    }
-  }
-  if ((await paidWith(tx, orderId)) !== paymentId) {
-    if (full) {
-      await enqueue(tx, {
-        queue: QUEUES.mail,
-        payload: { orderId, kind: 'payment_returned', paymentId },
-        dedupeKey: `mail:payment_returned:${paymentId}`,
-      })
-    }
-    return 'applied'
-  }
+    .where(
+      and(
+        eq(refunds.orderId, orderId),
+        eq(refunds.status, 'succeeded'),
+        paidBy ? or(eq(refunds.paymentId, paidBy), isNull(refunds.paymentId)) : isNull(refunds.paymentId),
+      ),
+    )
+  const full = Number(back) >= order.totalMinor
   await enqueue(tx, {
     queue: QUEUES.mail,
     payload: { orderId, kind: full ? 'refunded' : 'partially_refunded', refundId },
     dedupeKey: `mail:refund:${refundId}`,
   })
-  const amount = { refundId, amountMinor: refund!.amountMinor, currency: refund!.currency }
+  const amount = {
+    refundId,
+    amountMinor: refund!.amountMinor,
+    currency: refund!.currency,
+    destination: refund!.destination,
+  }
   if (full) await transitionOrder(tx, orderId, 'refunded', { paymentId, ...amount })
   else await noteOrderEvent(tx, orderId, 'partial_refund', amount)
   return 'applied'

@@ -8,6 +8,10 @@ import type { OrderStatus } from './order-status'
 export const REFUND_STATUSES = ['requested', 'succeeded', 'failed'] as const
 export type RefundStatus = (typeof REFUND_STATUSES)[number]
 
+/** original: back to the card or wallet (days); credit: to the shopper's store credit (at once). */
+export const REFUND_DESTINATIONS = ['original', 'credit'] as const
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number]
+
 /** Money was captured and the order is not refunded yet: staff may give (some of) it back. */
 export const REFUNDABLE_STATUSES: readonly OrderStatus[] = [
   'paid',

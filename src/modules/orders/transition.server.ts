@@ -9,11 +9,13 @@ import type { Db } from '../../server/db/client'
 import { orderEvents, orders } from '../../server/db/schema'
 import { enqueue, enqueueAll } from '../../server/jobs/queue'
 import { releaseCoupons, redeemCoupons } from '../coupons/coupons.server'
+import { captureCredit, releaseCredit } from '../store-credit/holds.server'
 import { AppError } from '../errors/app-error'
 import { canTransition, COUPON_RELEASING_STATUSES, type OrderStatus } from './order-status'
 import { QUEUES } from './queues'
 import { openPlayerFixWindow } from './player-fix-window.server'
-import { orderPayment, requestRefund } from './refunds.server'
+import { orderMoney, requestOrderRefunds, settleCreditRefunds } from './refunds.server'
+import type { RefundDestination } from './refunds'
 import { announceStatusChange } from './status-wait.server'
 
 export interface LockedOrder {
@@ -79,8 +81,11 @@ export async function noteOrderEvent(
 async function onEnter(tx: Db, orderId: string, status: OrderStatus): Promise<void> {
   const payload = { orderId }
   if (COUPON_RELEASING_STATUSES.includes(status)) await releaseCoupons(tx, orderId)
+  // An order that will never be paid gives its held store credit back (ADR 058).
+  if (status === 'cancelled' || status === 'expired') await releaseCredit(tx, orderId)
   switch (status) {
     case 'paid':
+      await captureCredit(tx, orderId)
       await redeemCoupons(tx, orderId)
       await enqueueAll(tx, [
         { queue: QUEUES.fulfil, payload, dedupeKey: `fulfil:${orderId}`, maxAttempts: 10 },
@@ -116,34 +121,37 @@ async function onEnter(tx: Db, orderId: string, status: OrderStatus): Promise<vo
 }
 
 /**
- * Everything not yet refunded goes back; refunds staff already asked for keep their share. Run
- * again it finds nothing left to refund, so it never gives money back twice.
+ * Everything not yet refunded goes back (the card or wallet part to where it came from, unless the
+ * shopper asked for store credit; the credit part as credit); refunds already asked for keep their
+ * share. Run again it finds nothing left to refund, so it never gives money back twice.
  */
 export async function enqueueOrderRefund(
   tx: Db,
   orderId: string,
-  reason: 'delivery_failed' | 'player_fix_expired' = 'delivery_failed',
+  reason: 'delivery_failed' | 'player_fix_expired' | 'shopper_chose_credit' = 'delivery_failed',
+  destination: RefundDestination = 'original',
 ): Promise<void> {
-  const paid = await orderPayment(tx, orderId)
-  if (!paid) {
+  const money = await orderMoney(tx, orderId)
+  if (!money) {
     // Nothing was captured (cannot happen for a paid order, but never invent a refund).
     await noteOrderEvent(tx, orderId, 'refund_skipped', { reason: 'no_captured_payment' })
     return
   }
-  if (paid.refundableMinor === 0) return // the refunds under way already cover it all
-  const refund = await requestRefund(tx, {
-    orderId,
-    paymentId: paid.id,
-    amountMinor: paid.refundableMinor,
-    currency: paid.currency,
+  if (money.refundableMinor === 0) return // the refunds under way already cover it all
+  const rows = await requestOrderRefunds(tx, orderId, money, money.refundableMinor, {
+    destination,
     reason,
     requestedBy: null,
   })
-  await noteOrderEvent(tx, orderId, 'refund_requested', {
-    by: 'shop',
-    paymentId: paid.id,
-    refundId: refund.id,
-    amountMinor: refund.amountMinor,
-    currency: refund.currency,
-  })
+  for (const refund of rows) {
+    await noteOrderEvent(tx, orderId, 'refund_requested', {
+      by: reason === 'shopper_chose_credit' ? 'shopper' : 'shop',
+      paymentId: refund.paymentId,
+      refundId: refund.id,
+      amountMinor: refund.amountMinor,
+      currency: refund.currency,
+      destination: refund.destination,
+    })
+  }
+  await settleCreditRefunds(tx, rows)
 }

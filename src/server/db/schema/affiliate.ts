@@ -20,6 +20,7 @@ import {
 import { createdAt, currencyCode, inList, isCurrency, minor, tstz, updatedAt } from './columns'
 import { users } from './accounts'
 import { orders } from './orders'
+import { commissionTransfers } from './store-credit'
 
 /**
  * pending: joined while AFFILIATE_APPROVAL is 'manual', waiting for an admin; suspended: stopped
@@ -121,10 +122,11 @@ export const referrals = pgTable(
 )
 
 /**
- * The commission state of one order: pending → available, or reversed (refund); flagged orders
+ * The commission state of one order: pending → available, or reversed (refund); pending commission
+ * of a delivered order the promoter moved to store credit is credited (ADR 058); flagged orders
  * (self-referral) and void ones (already refunded when first seen) earn nothing.
  */
-export const ATTRIBUTION_STATUSES = ['pending', 'available', 'reversed', 'flagged', 'void'] as const
+export const ATTRIBUTION_STATUSES = ['pending', 'available', 'credited', 'reversed', 'flagged', 'void'] as const
 export type AttributionStatus = (typeof ATTRIBUTION_STATUSES)[number]
 /** promoter_inactive: the promoter was pending or suspended when the order was booked. */
 export const ATTRIBUTION_FLAGS = [
@@ -189,7 +191,9 @@ export const attributions = pgTable(
  * Ledger accounts, each kept per promoter. Every transaction (txn_id) is a set of rows summing to
  * zero: commission platform_expense -X / pending +X; release pending -X / available +X; reversal
  * pending or available -X / platform_expense +X; withdrawal request available -A / hold +A; paid
- * hold -A / withdrawn +A; rejected hold -A / available +A. A balance is SUM(amount) per account.
+ * hold -A / withdrawn +A; rejected hold -A / available +A; credit transfer available or pending -A /
+ * store_credit +A; credit reversal store_credit -X / platform_expense +X. A balance is SUM(amount)
+ * per account.
  */
 export const LEDGER_ACCOUNTS = [
   'platform_expense',
@@ -197,6 +201,8 @@ export const LEDGER_ACCOUNTS = [
   'promoter_available',
   'promoter_withdrawal_hold',
   'promoter_withdrawn',
+  /** Commission the promoter moved into their store credit (ADR 058). */
+  'promoter_store_credit',
 ] as const
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number]
 export const LEDGER_KINDS = [
@@ -206,6 +212,8 @@ export const LEDGER_KINDS = [
   'withdrawal_request',
   'withdrawal_paid',
   'withdrawal_rejected',
+  'credit_transfer',
+  'credit_reversal',
 ] as const
 export type LedgerKind = (typeof LEDGER_KINDS)[number]
 
@@ -225,6 +233,8 @@ export const ledgerEntries = pgTable(
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id, { onDelete: 'restrict' }),
+    /** A move into store credit, or its reversal. */
+    transferId: uuid('transfer_id').references(() => commissionTransfers.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -238,6 +248,9 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_withdrawal_kind_uq')
       .on(t.withdrawalId, t.kind, t.account)
       .where(sql`${t.withdrawalId} is not null`),
+    uniqueIndex('ledger_entries_transfer_kind_uq')
+      .on(t.transferId, t.kind, t.account)
+      .where(sql`${t.transferId} is not null`),
     check('ledger_entries_account', inList(t.account, LEDGER_ACCOUNTS)),
     check('ledger_entries_kind', inList(t.kind, LEDGER_KINDS)),
     check('ledger_entries_currency', isCurrency(t.currency)),

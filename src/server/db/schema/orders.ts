@@ -10,9 +10,9 @@ import { coupons } from './coupons'
 import { ORDER_STATUSES } from '../../../modules/orders/order-status'
 import { SUPPORT_TOPICS } from '../../../modules/orders/support-topics'
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../modules/orders/payment-attempts'
-import { REFUND_STATUSES } from '../../../modules/orders/refunds'
+import { REFUND_DESTINATIONS, REFUND_STATUSES } from '../../../modules/orders/refunds'
 
-export { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES, SUPPORT_TOPICS }
+export { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_DESTINATIONS, REFUND_STATUSES, SUPPORT_TOPICS }
 export type { OrderStatus } from '../../../modules/orders/order-status'
 
 export const orders = pgTable(
@@ -29,6 +29,8 @@ export const orders = pgTable(
     subtotalMinor: minor('subtotal_minor').notNull(),
     discountMinor: minor('discount_minor').notNull().default(0),
     totalMinor: minor('total_minor').notNull(),
+    /** The part of the total the shopper pays with store credit (ADR 058); card or wallet pay the rest. */
+    creditMinor: minor('credit_minor').notNull().default(0),
     couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
     /** Client-chosen key: a retried "place order" returns the first order instead of a second. */
     idempotencyKey: text('idempotency_key'),
@@ -62,6 +64,7 @@ export const orders = pgTable(
       'orders_amounts',
       sql`${t.subtotalMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.totalMinor} = ${t.subtotalMinor} - ${t.discountMinor} and ${t.totalMinor} >= 0`,
     ),
+    check('orders_credit', sql`${t.creditMinor} >= 0 and ${t.creditMinor} <= ${t.totalMinor}`),
   ],
 )
 
@@ -151,12 +154,13 @@ export const refunds = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    /** The captured card or wallet payment given back; null for the credit part of the order. */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     amountMinor: minor('amount_minor').notNull(),
     currency: currencyCode().notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('requested'),
+    /** original: back to the card or wallet through the gateway; credit: to store credit at once. */
+    destination: text('destination', { enum: REFUND_DESTINATIONS }).notNull().default('original'),
     reason: text('reason'),
     /** The staff member who asked; null for the shop's own automatic refunds. */
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
@@ -169,6 +173,9 @@ export const refunds = pgTable(
     check('refunds_amount', sql`${t.amountMinor} > 0`),
     check('refunds_currency', isCurrency(t.currency)),
     check('refunds_status', inList(t.status, REFUND_STATUSES)),
+    check('refunds_destination', inList(t.destination, REFUND_DESTINATIONS)),
+    // The credit part of an order can only go back to credit.
+    check('refunds_credit_part', sql`${t.paymentId} is not null or ${t.destination} = 'credit'`),
   ],
 )
 
