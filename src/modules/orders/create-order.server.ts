@@ -1,7 +1,8 @@
 /**
  * createOrder: one order per (user, idempotency key). Prices come from the server only; the
  * request hash stops a key from being reused for a different order; the coupon use is taken in
- * the same transaction as the order insert; an expiry job is enqueued with it.
+ * the same transaction as the order insert; an expiry job is enqueued with it. The store-credit
+ * part is recorded here and held when the payment starts (ADR 058).
  */
 import { createHash, randomInt } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
@@ -14,6 +15,7 @@ import { AppError } from '../errors/app-error'
 import { supplierFor } from '../fulfilment/suppliers.server'
 import type { Supplier } from '../fulfilment/supplier'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales'
+import { availableCredit } from '../store-credit/ledger.server'
 import { assertInStock } from './cart.server'
 import { getOrderDetail } from './order-queries.server'
 import {
@@ -47,6 +49,7 @@ export function requestHash(req: CreateOrderRequest): string {
     player,
     coupons: couponCodesOf(req).sort(),
     expectedTotal: req.expectedTotal ?? null,
+    creditMinor: req.creditMinor ?? 0,
   })
   return createHash('sha256').update(canonical).digest('hex')
 }
@@ -101,6 +104,21 @@ export async function createOrder(
       issues: [{ path: 'expectedTotal', message: `TOTAL_MISMATCH:${priced.totalMinor}` }],
     })
   }
+  const creditMinor = req.creditMinor ?? 0
+  if (creditMinor > priced.totalMinor) {
+    throw new AppError('INVALID_INPUT', 'Store credit cannot pay more than the total', {
+      issues: [{ path: 'creditMinor', message: 'credit_above_total' }],
+    })
+  }
+  if (creditMinor > 0) {
+    // Checked again, under the wallet's lock, when the payment starts (the binding hold).
+    const balance = await availableCredit(db, userId, priced.cart.currency)
+    if (balance < creditMinor) {
+      throw new AppError('CONFLICT', 'Your store credit does not cover this amount', {
+        issues: [{ path: 'creditMinor', message: `credit_insufficient:${Math.max(0, balance)}` }],
+      })
+    }
+  }
   await assertInStock(db, priced.cart)
   // External lookup: done before the transaction, which must never wait on the network.
   const player = await resolvePlayer(deps.supplier ?? supplierFor(db), priced.cart, req.player)
@@ -119,6 +137,7 @@ export async function createOrder(
         subtotalMinor: priced.cart.subtotalMinor,
         discountMinor: priced.discountMinor,
         totalMinor: priced.totalMinor,
+        creditMinor,
         couponId: priced.coupons[0]?.id ?? null,
         idempotencyKey: req.idempotencyKey,
         requestHash: hash,

@@ -6,7 +6,7 @@ import type { PlayerField, ProductKind } from '../catalog/catalog.schemas'
 import { AppError } from '../errors/app-error'
 import { isPayable } from './order-status'
 import type { PaymentMethod, PaymentStatus } from './payment-attempts'
-import { isRefundable, orderPaymentId, refundableMinor, type RefundStatus } from './refunds'
+import { isRefundable, orderPaymentId, refundableMinor, type RefundDestination, type RefundStatus } from './refunds'
 import {
   listOrdersQuerySchema,
   type EventValue,
@@ -98,7 +98,8 @@ interface PaymentRow {
 }
 interface RefundRow {
   id: string
-  paymentId: string
+  paymentId: string | null
+  destination: RefundDestination
   amountMinor: number
   currency: string
   status: RefundStatus
@@ -173,24 +174,37 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
         'q.id',
       )}`,
       refunds: sql<RefundRow[]>`${jsonList(
-        sql`json_build_object('id', rf.id, 'paymentId', rf.payment_id, 'amountMinor', rf.amount_minor,
+        sql`json_build_object('id', rf.id, 'paymentId', rf.payment_id, 'destination', rf.destination,
+          'amountMinor', rf.amount_minor,
           'currency', rf.currency, 'status', rf.status, 'reason', rf.reason, 'createdAt', ${iso('rf.created_at')},
           'completedAt', ${iso('rf.completed_at')})`,
         sql`from refunds rf where rf.order_id = ${o}`,
         'rf.created_at, rf.id',
       )}`,
+      creditPaid: sql<number>`(select coalesce(sum(h.amount_minor), 0)::int from credit_holds h
+        where h.order_id = ${o} and h.status = 'captured')`,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), userId === null ? undefined : eq(orders.userId, userId)))
   if (!row) throw new AppError('NOT_FOUND', 'Order not found')
   const { order, items, codes, events, payments: pays, coupons: couponCodes, support, refunds: refundRows } = row
-  // Only the order's own payment: a payment it could not use is returned on its own.
+  const creditPaid = Number(row.creditPaid)
+  // Only the order's own money: its payment and its credit part; a payment it could not use is
+  // returned on its own.
   const paidWith = pays.find((p) => p.id === orderPaymentId(events))
-  const ownRefunds = refundRows.filter((r) => r.paymentId === paidWith?.id)
-  const refundable =
-    paidWith?.status === 'succeeded' && isRefundable(order.status)
-      ? refundableMinor(paidWith.amountMinor, ownRefunds)
+  const ownRefunds = refundRows.filter((r) => r.paymentId === null || r.paymentId === paidWith?.id)
+  const cardLeft =
+    paidWith?.status === 'succeeded'
+      ? refundableMinor(
+          paidWith.amountMinor,
+          ownRefunds.filter((r) => r.paymentId !== null),
+        )
       : 0
+  const creditLeft = refundableMinor(
+    creditPaid,
+    ownRefunds.filter((r) => r.paymentId === null),
+  )
+  const refundable = isRefundable(order.status) ? cardLeft + creditLeft : 0
   const payable = isPayable(order.status) && (!order.expiresAt || order.expiresAt > new Date())
   return {
     id: order.id,
@@ -200,6 +214,8 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
     subtotalMinor: order.subtotalMinor,
     discountMinor: order.discountMinor,
     totalMinor: order.totalMinor,
+    creditMinor: order.creditMinor,
+    creditPaidMinor: creditPaid,
     coupons: couponCodes,
     player: order.player,
     serverName: serverName(order.player.server, items[0]?.playerFields),
@@ -240,6 +256,7 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
     })),
     refunds: ownRefunds.map((r) => ({
       id: r.id,
+      destination: r.destination,
       amountMinor: r.amountMinor,
       currency: r.currency,
       status: r.status,

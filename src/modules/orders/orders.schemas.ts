@@ -4,7 +4,7 @@ import type { PlayerField, ProductKind } from '../catalog/catalog.schemas'
 import { LOCALES } from '../i18n/locales'
 import type { PaymentMethod, PaymentStatus } from './payment-attempts'
 import { ORDER_STATUSES, type OrderStatus } from './order-status'
-import type { RefundStatus } from './refunds'
+import type { RefundDestination, RefundStatus } from './refunds'
 import { SUPPORT_TOPICS, type SupportTopic } from './support-topics'
 
 export const MAX_ITEMS = 10
@@ -45,13 +45,19 @@ export const createOrderInputSchema = z.object({
     .max(100)
     .regex(/^[\w:.-]+$/),
   expectedTotal: z.number().int().nonnegative().optional(),
+  /** How much of the total to pay with store credit (ADR 058): at most the total and the balance. */
+  creditMinor: z.number().int().nonnegative().max(100_000_000).optional(),
   locale: z.enum(LOCALES).optional(),
 })
 export type CreateOrderInput = z.input<typeof createOrderInputSchema>
 export type CreateOrderRequest = z.output<typeof createOrderInputSchema>
 
 /** The quote on /order/confirm: same fields as an order, without the key. */
-export const quoteInputSchema = createOrderInputSchema.omit({ idempotencyKey: true, expectedTotal: true })
+export const quoteInputSchema = createOrderInputSchema.omit({
+  idempotencyKey: true,
+  expectedTotal: true,
+  creditMinor: true,
+})
 export type QuoteInput = z.input<typeof quoteInputSchema>
 
 export const listOrdersQuerySchema = z.object({
@@ -199,6 +205,8 @@ export interface PaymentView {
 
 export interface RefundView {
   id: string
+  /** original: back to the card or wallet; credit: into the shopper's store credit. */
+  destination: RefundDestination
   amountMinor: number
   currency: string
   status: RefundStatus
@@ -221,7 +229,11 @@ export interface OrderDetail extends Omit<OrderSummary, 'title' | 'itemCount'> {
   items: OrderItemView[]
   events: OrderEventView[]
   payments: PaymentView[]
-  /** Refunds of the order's payment, oldest first. */
+  /** The part of the total paid (or to be paid) with store credit; card or wallet pay the rest. */
+  creditMinor: number
+  /** Store credit actually spent on the order (0 until it is paid). */
+  creditPaidMinor: number
+  /** Refunds of the order's payment and of its credit part, oldest first. */
   refunds: RefundView[]
   /** What staff could still refund now (0 when the order is not refundable). */
   refundableMinor: number

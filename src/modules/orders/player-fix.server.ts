@@ -17,7 +17,7 @@ import { validatePlayerForm } from '../fulfilment/player-form'
 import type { PlayerCheckResult, Supplier } from '../fulfilment/supplier'
 import type { PlayerFixInput } from './orders.schemas'
 import { QUEUES, type OrderJobPayload } from './queues'
-import { orderPayment } from './refunds.server'
+import { orderMoney } from './refunds.server'
 import { enqueueOrderRefund, lockOrder, noteOrderEvent, transitionOrder } from './transition.server'
 
 interface FixTarget {
@@ -113,7 +113,7 @@ export async function correctOrderPlayer(
       .where(eq(orders.id, orderId))
     if (order.status !== 'needs_player_details' || !row?.until || row.until <= new Date()) throw notWaiting()
     // A refund of everything already asked for (by staff): delivering now would give both.
-    if ((await orderPayment(tx, orderId))?.refundableMinor === 0) throw notWaiting()
+    if ((await orderMoney(tx, orderId))?.refundableMinor === 0) throw notWaiting()
     const round = row.round + 1
     const next: Record<string, string> = { ...player, nickname: check.nickname }
     await tx
@@ -152,8 +152,28 @@ export async function playerFixExpiredJob({ orderId }: OrderJobPayload, ctx: Job
     const locked = await lockOrder(tx, orderId)
     const [row] = await tx.select({ until: orders.playerFixUntil }).from(orders).where(eq(orders.id, orderId))
     if (locked.status !== 'needs_player_details' || !row?.until || row.until > new Date()) return
-    const refunding = (await orderPayment(tx, orderId))?.refundableMinor === 0
+    const refunding = (await orderMoney(tx, orderId))?.refundableMinor === 0
     if (!refunding) await noteOrderEvent(tx, orderId, 'player_fix_expired', { until: row.until.toISOString() })
     await enqueueOrderRefund(tx, orderId, 'player_fix_expired')
+  })
+}
+
+/**
+ * The shopper would rather not correct the player: everything is given back at once as store
+ * credit (ADR 058) instead of the card refund's days. Only while the order waits for them.
+ */
+export async function refundToCreditNow(
+  db: Db,
+  userId: string,
+  orderId: string,
+): Promise<{ status: 'refunded'; creditedMinor: number }> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    if (order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found')
+    const money = await orderMoney(tx, orderId)
+    if (order.status !== 'needs_player_details' || !money || money.refundableMinor === 0) throw notWaiting()
+    await noteOrderEvent(tx, orderId, 'refund_to_credit_chosen', { amountMinor: money.refundableMinor })
+    await enqueueOrderRefund(tx, orderId, 'shopper_chose_credit', 'credit')
+    return { status: 'refunded' as const, creditedMinor: money.refundableMinor }
   })
 }
