@@ -4,7 +4,7 @@ import type { PlayerField, ProductKind } from '../catalog/catalog.schemas'
 import { LOCALES } from '../i18n/locales'
 import type { PaymentMethod, PaymentStatus } from './payment-attempts'
 import { ORDER_STATUSES, type OrderStatus } from './order-status'
-import type { RefundDestination, RefundStatus } from './refunds'
+import { REFUND_DESTINATIONS, type RefundDestination, type RefundStatus } from './refunds'
 import { SUPPORT_TOPICS, type SupportTopic } from './support-topics'
 
 export const MAX_ITEMS = 10
@@ -93,6 +93,8 @@ export type SupportRequestInput = z.input<typeof supportRequestInputSchema>
 export const refundInputSchema = z.object({
   amountMinor: z.number().int().positive().max(2_147_483_647).optional(),
   reason: z.string().trim().max(500).optional(),
+  /** original: the card or wallet part back through the gateway; credit: all of it to store credit. */
+  destination: z.enum(REFUND_DESTINATIONS).default('original'),
 })
 export type RefundInput = z.input<typeof refundInputSchema>
 

@@ -8,19 +8,25 @@ import type { Db } from '../../server/db/client'
 import { recordAudit, type AuditActor } from '../admin/audit.server'
 import { AppError, toAppError } from '../errors/app-error'
 import { refundInputSchema } from './orders.schemas'
-import { isRefundable } from './refunds'
-import { orderPayment, requestRefund } from './refunds.server'
+import { isRefundable, type RefundDestination } from './refunds'
+import { orderMoney, requestOrderRefunds, settleCreditRefunds } from './refunds.server'
+import { capturedCreditMinor } from '../store-credit/holds.server'
 import { lockOrder, noteOrderEvent } from './transition.server'
 
 export interface RefundRequested {
   orderId: string
-  paymentId: string
+  /** The card or wallet payment refunded; null when only the credit part was. */
+  paymentId: string | null
+  /** The first refund row written (the card part when there is one). */
   refundId: string
+  refundIds: string[]
   amountMinor: number
   currency: string
+  destination: RefundDestination
   /** What is left to refund after this request. */
   refundableMinor: number
-  status: 'refund_pending'
+  /** refund_pending: the gateway is giving it back; credited: it is in the shopper's store credit. */
+  status: 'refund_pending' | 'credited'
 }
 
 /** Who asks for the refund, and the largest amount they may refund at once (none: no limit). */
@@ -30,13 +36,15 @@ export interface Refunder {
 }
 
 /**
- * Queues a refund of `amountMinor` (default: all that is left); INVALID_INPUT for an input that
- * refundInputSchema refuses. CONFLICT when the order is not
- * refundable (`not_refundable`), nothing is left while refunds are under way (`refund_pending`)
- * or the amount is above what is left (`above_refundable`); FORBIDDEN (`above_refund_limit`) when
- * the amount is more than the refunder may give back. The order row is locked while the rest is
- * summed and the row written, so concurrent requests never add up to more than was captured.
- * The request is in the audit log, in the same transaction.
+ * Queues a refund of `amountMinor` (default: all that is left), from the card or wallet part
+ * first, then the store-credit part (which always goes back as credit); with destination
+ * `credit` the card part goes to store credit too, at once. INVALID_INPUT for an input that
+ * refundInputSchema refuses. CONFLICT when the order is not refundable (`not_refundable`),
+ * nothing is left while refunds are under way (`refund_pending`) or the amount is above what is
+ * left (`above_refundable`); FORBIDDEN (`above_refund_limit`) when the amount is more than the
+ * refunder may give back. The order row is locked while the rest is summed and the rows written,
+ * so concurrent requests never add up to more than was paid. The request is in the audit log,
+ * in the same transaction.
  */
 export async function refundOrder(
   db: Db,
@@ -46,7 +54,7 @@ export async function refundOrder(
 ): Promise<RefundRequested> {
   const parsed = refundInputSchema.safeParse(input)
   if (!parsed.success) throw toAppError(parsed.error)
-  const { amountMinor, reason } = parsed.data
+  const { amountMinor, reason, destination } = parsed.data
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!isRefundable(order.status)) {
@@ -54,20 +62,20 @@ export async function refundOrder(
         issues: [{ path: 'status', message: 'not_refundable' }],
       })
     }
-    const paid = await orderPayment(tx, orderId)
-    if (!paid) {
+    const money = await orderMoney(tx, orderId)
+    if (!money) {
       throw new AppError('CONFLICT', 'No captured payment to refund', {
         issues: [{ path: 'payment', message: 'not_refundable' }],
       })
     }
-    if (paid.refundableMinor === 0) {
+    if (money.refundableMinor === 0) {
       throw new AppError('CONFLICT', 'The rest of the payment is already being refunded', {
         issues: [{ path: 'status', message: 'refund_pending' }],
       })
     }
-    const amount = amountMinor ?? paid.refundableMinor
-    if (amount > paid.refundableMinor) {
-      throw new AppError('CONFLICT', `At most ${paid.refundableMinor} can still be refunded`, {
+    const amount = amountMinor ?? money.refundableMinor
+    if (amount > money.refundableMinor) {
+      throw new AppError('CONFLICT', `At most ${money.refundableMinor} can still be refunded`, {
         issues: [{ path: 'amountMinor', message: 'above_refundable' }],
       })
     }
@@ -76,22 +84,24 @@ export async function refundOrder(
         issues: [{ path: 'amountMinor', message: 'above_refund_limit' }],
       })
     }
-    const refund = await requestRefund(tx, {
-      orderId,
-      paymentId: paid.id,
-      amountMinor: amount,
-      currency: paid.currency,
+    const rows = await requestOrderRefunds(tx, orderId, money, amount, {
+      destination,
       reason,
       requestedBy: by.actor === 'command line' ? null : by.actor.id,
     })
-    await noteOrderEvent(tx, orderId, 'refund_requested', {
-      by: 'operator',
-      paymentId: paid.id,
-      refundId: refund.id,
-      amountMinor: amount,
-      currency: paid.currency,
-    })
-    const refundedBefore = paid.amountMinor - paid.refundableMinor
+    for (const refund of rows) {
+      await noteOrderEvent(tx, orderId, 'refund_requested', {
+        by: 'operator',
+        paymentId: refund.paymentId,
+        refundId: refund.id,
+        amountMinor: refund.amountMinor,
+        currency: refund.currency,
+        destination: refund.destination,
+      })
+    }
+    const paidBefore = (money.card?.amountMinor ?? 0) + (await capturedCreditMinor(tx, orderId))
+    const refundedBefore = paidBefore - money.refundableMinor
+    const first = rows[0]!
     await recordAudit(tx, by.actor, {
       action: 'order.refund',
       targetType: 'order',
@@ -100,21 +110,26 @@ export async function refundOrder(
       after: {
         status: order.status,
         refund: 'requested',
-        refundId: refund.id,
+        refundId: first.id,
         amountMinor: amount,
-        currency: paid.currency,
+        currency: money.currency,
         refundedMinor: refundedBefore + amount,
-        ...(refund.reason ? { reason: refund.reason } : {}),
+        ...(destination === 'credit' || rows.some((r) => r.paymentId === null) ? { destination: 'credit' } : {}),
+        ...(first.reason ? { reason: first.reason } : {}),
       },
     })
+    await settleCreditRefunds(tx, rows)
+    const allCredit = rows.every((r) => r.destination === 'credit')
     return {
       orderId,
-      paymentId: paid.id,
-      refundId: refund.id,
+      paymentId: rows.find((r) => r.paymentId)?.paymentId ?? null,
+      refundId: first.id,
+      refundIds: rows.map((r) => r.id),
       amountMinor: amount,
-      currency: paid.currency,
-      refundableMinor: paid.refundableMinor - amount,
-      status: 'refund_pending' as const,
+      currency: money.currency,
+      destination: allCredit ? ('credit' as const) : ('original' as const),
+      refundableMinor: money.refundableMinor - amount,
+      status: allCredit ? ('credited' as const) : ('refund_pending' as const),
     }
   })
 }
