@@ -26,6 +26,21 @@ const FUNCTIONS: Array<{ name: string; method: 'GET' | 'POST'; valid: unknown; i
   { name: 'adminOrderFn', method: 'GET', valid: { id: UUID }, invalid: { id: 'not-an-id' } },
   { name: 'adminRefundFn', method: 'POST', valid: { id: UUID }, invalid: { id: 42 } },
   { name: 'adminCancelOrderFn', method: 'POST', valid: { id: UUID }, invalid: {} },
+  {
+    name: 'adminRefundFn',
+    method: 'POST',
+    valid: { id: UUID, destination: 'credit' },
+    invalid: { id: UUID, destination: 'piggy-bank' },
+  },
+  { name: 'adminShopperCreditFn', method: 'GET', valid: { orderId: UUID }, invalid: { orderId: 'x' } },
+  {
+    name: 'adminGrantCreditFn',
+    method: 'POST',
+    // An unknown shopper: the use case refuses it (404 in the ActionResult), nothing is written.
+    valid: { userId: UUID, amountMinor: 500, currency: 'USD', reason: 'Access check' },
+    invalid: { userId: UUID, amountMinor: -5, currency: 'XXX', reason: '' },
+    admin: true,
+  },
   { name: 'adminResendDeliveryFn', method: 'POST', valid: { id: UUID }, invalid: { id: '' } },
   { name: 'adminSupportInboxFn', method: 'GET', valid: { answered: false }, invalid: { page: -1 } },
   {

@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { getOrderDetail } from '../orders/order-queries.server'
 import { refundAsStaff } from '../orders/orders.doors.server'
 import { orderIdSchema, supportReplyInputSchema } from '../orders/orders.schemas'
+import { REFUND_DESTINATIONS } from '../orders/refunds'
 import { cancelOrderAsStaff, resendDeliveryMail } from '../orders/staff-order-actions.server'
 import { answerSupportRequest, supportInbox } from '../orders/support.server'
 import { operatorActionSchema } from '../affiliate/affiliate.schemas'
@@ -65,12 +66,20 @@ export const adminOrderFn = createServerFn({ method: 'GET' })
   })
 
 /**
- * Refund all or part of what is left through the gateway: support up to its limit per refund,
+ * Refund all or part of what is left, through the gateway or (destination `credit`) into the
+ * shopper's store credit at once: support up to its limit per refund,
  * admins any amount (audited). The amount is checked by the use case, so a refused one is an
  * ActionResult the screen can show.
  */
 export const adminRefundFn = createServerFn({ method: 'POST' })
-  .validator(z.object({ id: orderIdSchema, amountMinor: z.number().optional(), reason: z.string().optional() }))
+  .validator(
+    z.object({
+      id: orderIdSchema,
+      amountMinor: z.number().optional(),
+      reason: z.string().optional(),
+      destination: z.enum(REFUND_DESTINATIONS).optional(),
+    }),
+  )
   .handler(async ({ data }) => {
     const door = await openDoor(getRequest())
     await door.staff()

@@ -1,0 +1,41 @@
+/**
+ * The UI's door to store credit (ADR 058): same-origin server functions on the session cookie,
+ * thin over the use cases in *.server.ts.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import { z } from 'zod'
+import { openDoor } from '../../server/http/door'
+import { markServerFnRefusal } from '../../server/http/respond'
+import { isAppError } from '../errors/app-error'
+import { attempt } from '../errors/attempt.server'
+import { orderIdSchema } from '../orders/orders.schemas'
+import { refundToCreditNow } from '../orders/player-fix.server'
+import { creditBalances } from './ledger.server'
+import type { CreditBalanceView } from './store-credit.schemas'
+
+/** The signed-in shopper's balances, one per currency they ever had credit in; none for visitors. */
+export const myCreditFn = createServerFn({ method: 'GET' }).handler(async (): Promise<CreditBalanceView[]> => {
+  const door = await openDoor(getRequest())
+  const caller = await door.caller()
+  return caller ? creditBalances(door.db, caller.id) : []
+})
+
+/**
+ * "Refund to store credit now" for an order waiting for player details: its owner only (401 by a
+ * throw); a refusal (404 not yours, 409 no longer waiting) is an ActionResult with its HTTP status.
+ */
+export const refundToCreditNowFn = createServerFn({ method: 'POST' })
+  .validator(z.object({ orderId: orderIdSchema }))
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const user = await door.user()
+    return attempt(async () => {
+      try {
+        return await refundToCreditNow(door.db, user.id, data.orderId)
+      } catch (error) {
+        if (isAppError(error)) markServerFnRefusal(error)
+        throw error
+      }
+    })
+  })
