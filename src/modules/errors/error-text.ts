@@ -41,6 +41,8 @@ const ISSUE_LABELS: Record<string, MessageDescriptor> = {
   duplicate_profile: msg`This player is already saved for this game.`,
   too_many_profiles: msg`You have saved the most players allowed for this game: delete one first.`,
   profile_not_found: msg`This saved player no longer exists.`,
+  credit_insufficient: msg`Your store credit no longer covers this amount: it changed meanwhile. Check the amounts and try again.`,
+  credit_above_total: msg`Store credit cannot pay more than the order total.`,
   stale_version: msg`Someone else changed this since you opened it. Reload to see their version, then make your change again.`,
 }
 

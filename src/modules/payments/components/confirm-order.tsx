@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Minus, Plus, X } from 'lucide-react'
 import { useRef, useState, type FormEvent } from 'react'
@@ -18,6 +18,9 @@ import { couponReasonText } from '~/modules/coupons/coupon-labels'
 import { MethodPicker } from './method-picker'
 import { OrderLines } from '~/modules/orders/components/order-lines'
 import { useMoney } from '~/modules/catalog/use-money'
+import { creditPart, insufficientCredit } from '~/modules/store-credit/checkout-credit'
+import { CreditSplit, CreditToggle } from '~/modules/store-credit/components/checkout-credit'
+import { CREDIT_KEY, myCreditQuery } from '~/modules/store-credit/store-credit.queries'
 
 function serverLabel(fields: PlayerField[], value: string): string {
   return fields.find((f) => f.key === 'server')?.options?.find((o) => o.value === value)?.label ?? value
@@ -40,6 +43,9 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
   const [method, setMethod] = useState<PaymentMethod | undefined>()
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string>()
+  const [useCredit, setUseCredit] = useState(true)
+  const queryClient = useQueryClient()
+  const credit = useQuery(myCreditQuery())
   const key = useRef<{ request: string; value: string } | null>(null)
 
   const player = { playerId: search.playerId, server: search.server || undefined }
@@ -77,6 +83,9 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
   const rejected = q?.coupons.filter((c) => !c.ok) ?? []
   const playerBad = q?.player && !q.player.ok ? q.player : undefined
   const needsPlayer = q?.game.kind === 'topup'
+  const balanceMinor = credit.data?.find((b) => b.currency === currency)?.availableMinor ?? 0
+  const creditMinor = q ? creditPart(balanceMinor, q.totalMinor, useCredit) : 0
+  const creditPaysAll = Boolean(q && creditMinor > 0 && creditMinor === q.totalMinor)
   const ready = Boolean(q && chosen && rejected.length === 0 && !playerBad && (!needsPlayer || q.player?.ok))
 
   const applyCoupon = (event: FormEvent) => {
@@ -90,15 +99,22 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
     if (!q || !chosen || submitting) return
     setSubmitting(true)
     setError(undefined)
-    const signature = JSON.stringify(request)
+    // The credit part is part of the request: another split is another order, with its own key.
+    const signature = JSON.stringify({ ...request, creditMinor })
     if (key.current?.request !== signature) key.current = { request: signature, value: crypto.randomUUID() }
     try {
       const created = await createOrderFn({
-        data: { ...request, idempotencyKey: key.current.value, expectedTotal: q.totalMinor },
+        data: { ...request, idempotencyKey: key.current.value, expectedTotal: q.totalMinor, creditMinor },
       })
       if (!created.ok) {
-        setError(actionErrorText(i18n, created))
+        const balance = insufficientCredit(created.issues)
+        setError(
+          balance === undefined
+            ? actionErrorText(i18n, created)
+            : t`Your store credit changed meanwhile: it is now ${money(balance, currency)}. Check the amounts and confirm again.`,
+        )
         void quote.refetch()
+        void queryClient.invalidateQueries({ queryKey: CREDIT_KEY })
         setSubmitting(false)
         return
       }
@@ -280,12 +296,19 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
       </div>
 
       <aside className="surface h-fit space-y-4 rounded-2xl p-4 lg:sticky lg:top-24" aria-busy={quote.isFetching}>
-        <MethodPicker currency={currency} value={chosen} onChange={setMethod} />
+        {balanceMinor > 0 ? (
+          <CreditToggle balanceMinor={balanceMinor} currency={currency} checked={useCredit} onChange={setUseCredit} />
+        ) : null}
+        {/* Credit paying it all needs no card or wallet: the method would be ignored. */}
+        {creditPaysAll ? null : <MethodPicker currency={currency} value={chosen} onChange={setMethod} />}
         {q ? (
           <p className="flex justify-between text-lg font-extrabold">
-            <Trans>To pay</Trans>
+            {creditMinor > 0 ? <Trans>Total</Trans> : <Trans>To pay</Trans>}
             <span data-testid="to-pay">{money(q.totalMinor, q.currency)}</span>
           </p>
+        ) : null}
+        {q && creditMinor > 0 ? (
+          <CreditSplit totalMinor={q.totalMinor} creditMinor={creditMinor} currency={q.currency} />
         ) : null}
         {error ? (
           <p role="alert" className="text-sm text-danger" data-testid="checkout-error">
@@ -299,7 +322,13 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
           data-testid="place-order"
           className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          {submitting ? <Trans>Placing your order…</Trans> : <Trans>Place order and pay</Trans>}
+          {submitting ? (
+            <Trans>Placing your order…</Trans>
+          ) : creditPaysAll ? (
+            <Trans>Place order and pay with store credit</Trans>
+          ) : (
+            <Trans>Place order and pay</Trans>
+          )}
         </button>
         <p className="text-muted text-xs">
           <Trans>You pay on the secure page of our payment provider; we never see your card number.</Trans>
