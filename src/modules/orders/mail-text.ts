@@ -15,6 +15,15 @@ interface Words {
   fixBy: string
   /** The label of the amount a refund gave back. */
   refunded: string
+  /** The refund intros when the money went to store credit (ADR 058) instead of the card or wallet. */
+  creditIntro: { refunded: string; refundedInFull: string; partially_refunded: string }
+  /** A full refund given back partly to the card or wallet and partly as store credit. */
+  refundedMixed: string
+  /** The label of an amount given back as store credit (`refunded` labels the card or wallet's). */
+  refundedToCredit: string
+  /** Labels of the receipt's split when store credit paid part of the order. */
+  paidWithCredit: string
+  paidByCard: string
   order: string
   total: string
   player: string
@@ -47,6 +56,19 @@ export const MAIL_WORDS: Record<Locale, Words> = {
     fixBy: 'Correct before',
     refundedInFull: 'We have refunded your order in full to your payment method.',
     refunded: 'Refunded',
+    creditIntro: {
+      refunded:
+        'We could not deliver your order, so we refunded the full amount to your store credit. You can spend it on your next order right away.',
+      refundedInFull:
+        'We have refunded your order in full to your store credit. You can spend it on your next order right away.',
+      partially_refunded:
+        'We have refunded part of your order to your store credit. The rest of your order stands as it is.',
+    },
+    refundedMixed:
+      'We have refunded your order in full: the card or wallet part to your payment method, the rest to your store credit.',
+    refundedToCredit: 'Refunded to your store credit',
+    paidWithCredit: 'Paid with store credit',
+    paidByCard: 'Paid by card or wallet',
     order: 'Order',
     total: 'Total',
     player: 'Player',
@@ -78,6 +100,19 @@ export const MAIL_WORDS: Record<Locale, Words> = {
     fixBy: 'À corriger avant le',
     refundedInFull: 'Nous avons remboursé la totalité de votre commande sur votre moyen de paiement.',
     refunded: 'Remboursé',
+    creditIntro: {
+      refunded:
+        "Nous n'avons pas pu livrer votre commande : le montant total a été remboursé en avoir sur votre compte. Vous pouvez l'utiliser dès votre prochaine commande.",
+      refundedInFull:
+        "Nous avons remboursé la totalité de votre commande en avoir sur votre compte. Vous pouvez l'utiliser dès votre prochaine commande.",
+      partially_refunded:
+        'Nous avons remboursé une partie de votre commande en avoir sur votre compte. Le reste de votre commande est maintenu.',
+    },
+    refundedMixed:
+      'Nous avons remboursé la totalité de votre commande : la part payée par carte ou portefeuille sur votre moyen de paiement, le reste en avoir sur votre compte.',
+    refundedToCredit: 'Remboursé en avoir',
+    paidWithCredit: 'Payé avec votre avoir',
+    paidByCard: 'Payé par carte ou portefeuille',
     order: 'Commande',
     total: 'Total',
     player: 'Joueur',
@@ -108,6 +143,19 @@ export const MAIL_WORDS: Record<Locale, Words> = {
     fixBy: 'Corrija antes de',
     refundedInFull: 'Reembolsamos o valor total do seu pedido no seu meio de pagamento.',
     refunded: 'Reembolsado',
+    creditIntro: {
+      refunded:
+        'Não conseguimos entregar seu pedido, por isso reembolsamos o valor total em crédito na loja. Você pode usá-lo já no seu próximo pedido.',
+      refundedInFull:
+        'Reembolsamos o valor total do seu pedido em crédito na loja. Você pode usá-lo já no seu próximo pedido.',
+      partially_refunded:
+        'Reembolsamos parte do seu pedido em crédito na loja. O restante do seu pedido continua valendo.',
+    },
+    refundedMixed:
+      'Reembolsamos o valor total do seu pedido: a parte paga com cartão ou carteira no seu meio de pagamento, o restante em crédito na loja.',
+    refundedToCredit: 'Reembolsado em crédito na loja',
+    paidWithCredit: 'Pago com crédito na loja',
+    paidByCard: 'Pago com cartão ou carteira',
     order: 'Pedido',
     total: 'Total',
     player: 'Jogador',
@@ -138,6 +186,19 @@ export const MAIL_WORDS: Record<Locale, Words> = {
     fixBy: 'Corrígelos antes del',
     refundedInFull: 'Hemos reembolsado el importe total de tu pedido a tu método de pago.',
     refunded: 'Reembolsado',
+    creditIntro: {
+      refunded:
+        'No hemos podido entregar tu pedido, así que hemos reembolsado el importe total a tu saldo de la tienda. Puedes usarlo ya en tu próximo pedido.',
+      refundedInFull:
+        'Hemos reembolsado el importe total de tu pedido a tu saldo de la tienda. Puedes usarlo ya en tu próximo pedido.',
+      partially_refunded:
+        'Hemos reembolsado parte de tu pedido a tu saldo de la tienda. El resto de tu pedido sigue en pie.',
+    },
+    refundedMixed:
+      'Hemos reembolsado el importe total de tu pedido: la parte pagada con tarjeta o monedero a tu método de pago, el resto a tu saldo de la tienda.',
+    refundedToCredit: 'Reembolsado a tu saldo de la tienda',
+    paidWithCredit: 'Pagado con saldo de la tienda',
+    paidByCard: 'Pagado con tarjeta o monedero',
     order: 'Pedido',
     total: 'Total',
     player: 'Jugador',
@@ -169,6 +230,19 @@ export const MAIL_WORDS: Record<Locale, Words> = {
     fixBy: 'Korrigieren bis',
     refundedInFull: 'Wir haben deine Bestellung vollständig auf dein Zahlungsmittel erstattet.',
     refunded: 'Erstattet',
+    creditIntro: {
+      refunded:
+        'Wir konnten deine Bestellung nicht liefern und haben den vollen Betrag deinem Shop-Guthaben gutgeschrieben. Du kannst es sofort für deine nächste Bestellung nutzen.',
+      refundedInFull:
+        'Wir haben deine Bestellung vollständig deinem Shop-Guthaben gutgeschrieben. Du kannst es sofort für deine nächste Bestellung nutzen.',
+      partially_refunded:
+        'Wir haben einen Teil deiner Bestellung deinem Shop-Guthaben gutgeschrieben. Der Rest deiner Bestellung bleibt bestehen.',
+    },
+    refundedMixed:
+      'Wir haben deine Bestellung vollständig erstattet: den mit Karte oder Wallet bezahlten Teil auf dein Zahlungsmittel, den Rest als Shop-Guthaben.',
+    refundedToCredit: 'Deinem Shop-Guthaben gutgeschrieben',
+    paidWithCredit: 'Mit Shop-Guthaben bezahlt',
+    paidByCard: 'Mit Karte oder Wallet bezahlt',
     order: 'Bestellung',
     total: 'Summe',
     player: 'Spieler',
@@ -198,6 +272,19 @@ export const MAIL_WORDS: Record<Locale, Words> = {
     fixBy: 'Исправьте до',
     refundedInFull: 'Мы вернули всю сумму заказа на ваш способ оплаты.',
     refunded: 'Возвращено',
+    creditIntro: {
+      refunded:
+        'Нам не удалось доставить заказ, поэтому мы вернули всю сумму на ваш баланс в магазине. Её можно сразу потратить на следующий заказ.',
+      refundedInFull:
+        'Мы вернули всю сумму заказа на ваш баланс в магазине. Её можно сразу потратить на следующий заказ.',
+      partially_refunded:
+        'Мы вернули часть суммы заказа на ваш баланс в магазине. Остальная часть заказа остаётся в силе.',
+    },
+    refundedMixed:
+      'Мы вернули всю сумму заказа: часть, оплаченную картой или кошельком, — на ваш способ оплаты, остальное — на ваш баланс в магазине.',
+    refundedToCredit: 'Возвращено на баланс в магазине',
+    paidWithCredit: 'Оплачено балансом магазина',
+    paidByCard: 'Оплачено картой или кошельком',
     order: 'Заказ',
     total: 'Итого',
     player: 'Игрок',

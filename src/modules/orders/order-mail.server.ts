@@ -1,5 +1,6 @@
 /**
- * Receipt, delivered and refund e-mails (one per refund, saying how much came back), sent by a job after the transition that caused them
+ * Receipt, delivered and refund e-mails (one per refund, saying how much came back and where: the
+ * card or wallet, or store credit), sent by a job after the transition that caused them
  * committed. The job's dedupe key queues each mail once per order event, and onceForJob sends it
  * once per job even when a worker dies between sending and completing.
  */
@@ -9,10 +10,12 @@ import { onceForJob } from '../../server/jobs/once'
 import type { JobContext } from '../../server/jobs/registry'
 import { sendMail, type Mail } from '../../server/mail/mailer'
 import { formatMoney } from '../catalog/money'
-import { DEFAULT_LOCALE, isLocale } from '../i18n/locales'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales'
 import { MAIL_WORDS } from './mail-text'
 import { getOrderDetail } from './order-queries.server'
+import type { OrderDetail, RefundView } from './orders.schemas'
 import type { MailJobPayload, OrderMailKind } from './queues'
+import type { RefundDestination } from './refunds'
 
 export async function composeOrderMail(db: Db, orderId: string, kind: OrderMailKind, refundId?: string): Promise<Mail> {
   const order = await getOrderDetail(db, null, orderId)
@@ -24,15 +27,21 @@ export async function composeOrderMail(db: Db, orderId: string, kind: OrderMailK
   const undelivered = order.events.some(
     (e) => e.type === 'status' && (e.toStatus === 'failed' || e.toStatus === 'needs_player_details'),
   )
-  const intro = kind === 'refunded' && !undelivered ? w.refundedInFull : w.intro[kind]
   const lines = [
-    intro,
+    refundIntro(w, kind, undelivered, destinationsOf(order, refund, kind === 'refunded')) ?? w.intro[kind],
     '',
-    ...(refund ? [`${w.refunded}: ${formatMoney(refund.amountMinor, refund.currency, locale)}`, ''] : []),
+    ...(refund
+      ? [`${refund.destination === 'credit' ? w.refundedToCredit : w.refunded}: ${money(refund.amountMinor)}`, '']
+      : []),
     `${w.order}: ${order.number}`,
     ...order.items.map((i) => `  ${i.quantity} × ${i.title}  ${money(i.lineMinor)}`),
     `${w.total}: ${money(order.totalMinor)}`,
   ]
+  const credit = order.creditPaidMinor || order.creditMinor
+  if (credit > 0) {
+    lines.push(`${w.paidWithCredit}: ${money(credit)}`)
+    if (order.totalMinor > credit) lines.push(`${w.paidByCard}: ${money(order.totalMinor - credit)}`)
+  }
   if (order.player.playerId) {
     const who = [order.player.playerId, order.player.nickname, order.serverName].filter(Boolean).join(' · ')
     lines.push(`${w.player}: ${who}`)
@@ -49,6 +58,33 @@ export async function composeOrderMail(db: Db, orderId: string, kind: OrderMailK
   const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`
   lines.push('', `${w.view}: ${siteOrigin()}${prefix}/order/details?id=${order.id}`)
   return { to: order.email, subject: w.subject[kind](order.number), text: lines.join('\n') }
+}
+
+/**
+ * Where the money went (ADR 058): this refund's destination, or, for the refund that completes
+ * the order, those of all its settled refunds (a card part and a credit part make a mixed refund).
+ */
+function destinationsOf(order: OrderDetail, refund: RefundView | undefined, all: boolean): Set<RefundDestination> {
+  if (!refund) return new Set(['original'])
+  const counted = all ? order.refunds.filter((r) => r.status === 'succeeded' || r.id === refund.id) : [refund]
+  return new Set(counted.map((r) => r.destination))
+}
+
+/** The refund mails' first sentence, saying where the money went; undefined for other mails. */
+function refundIntro(
+  w: (typeof MAIL_WORDS)[Locale],
+  kind: OrderMailKind,
+  undelivered: boolean,
+  destinations: Set<RefundDestination>,
+): string | undefined {
+  if (kind !== 'refunded' && kind !== 'partially_refunded') return undefined
+  if (destinations.size > 1) return w.refundedMixed
+  if (destinations.has('credit')) {
+    if (kind === 'partially_refunded') return w.creditIntro.partially_refunded
+    return undelivered ? w.creditIntro.refunded : w.creditIntro.refundedInFull
+  }
+  if (kind === 'refunded' && !undelivered) return w.refundedInFull
+  return undefined
 }
 
 export async function orderMailJob(

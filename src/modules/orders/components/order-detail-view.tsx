@@ -190,12 +190,26 @@ function Detail({ order }: { order: OrderDetail }) {
                 {i18n.date(new Date(order.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
               </dd>
             </div>
-            {paid ? (
+            {order.creditMinor > 0 ? (
               <div className="flex justify-between gap-2">
                 <dt>
-                  <Trans>Payment</Trans>
+                  <Trans>Store credit</Trans>
                 </dt>
-                <dd>
+                <dd data-testid="paid-credit" data-minor={order.creditPaidMinor} data-asked={order.creditMinor}>
+                  {money(order.creditPaidMinor || order.creditMinor, order.currency)}
+                  {order.creditPaidMinor === 0 ? (
+                    <>
+                      {' '}
+                      · <Trans>not spent yet</Trans>
+                    </>
+                  ) : null}
+                </dd>
+              </div>
+            ) : null}
+            {paid ? (
+              <div className="flex justify-between gap-2">
+                <dt>{order.creditMinor > 0 ? <Trans>Card/wallet part</Trans> : <Trans>Payment</Trans>}</dt>
+                <dd data-testid="paid-card" data-minor={paid.amountMinor}>
                   {paid.method === 'card' ? <Trans>Card</Trans> : <Trans>Wallet</Trans>} ·{' '}
                   {money(paid.amountMinor, paid.currency)} · {i18n._(PAYMENT_STATUS_LABELS[paid.status])}
                 </dd>

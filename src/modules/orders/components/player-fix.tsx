@@ -8,6 +8,7 @@ import type { PlayerFormValues } from '~/modules/fulfilment/player-form'
 import { checkOrderPlayerFn, correctOrderPlayerFn } from '../orders.functions'
 import type { OrderDetail, PlayerFixView } from '../orders.schemas'
 import { DELIVERY_FAILURE_LABELS } from './labels'
+import { RefundToCredit } from './refund-to-credit'
 
 /**
  * "Needs your player details": why the game refused the player, until when it can be corrected,
@@ -86,6 +87,7 @@ export function PlayerFixPanel({ order, fix }: { order: OrderDetail; fix: Player
           {error}
         </p>
       ) : null}
+      <RefundToCredit order={order} />
     </section>
   )
 }

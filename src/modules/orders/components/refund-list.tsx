@@ -5,10 +5,11 @@ import type { RefundView } from '../orders.schemas'
 import { REFUND_STATUS_LABELS } from './labels'
 
 /**
- * The refunds of an order, oldest first: amount, when, and whether the money is back yet. Staff
- * also see the reason they gave; shoppers never receive it.
+ * The refunds of an order, oldest first: amount, where the money went (store credit or the card or
+ * wallet), when, and whether it is back yet. Staff also see the reason they gave; shoppers never
+ * receive it.
  */
-export function RefundList({ refunds }: { refunds: RefundView[] }) {
+export function RefundList({ refunds, staff = false }: { refunds: RefundView[]; staff?: boolean }) {
   const { i18n } = useLingui()
   const money = useMoney()
   if (refunds.length === 0) return null
@@ -20,8 +21,22 @@ export function RefundList({ refunds }: { refunds: RefundView[] }) {
       </h3>
       <ul className="space-y-2 text-sm">
         {refunds.map((r) => (
-          <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-2" data-refund-status={r.status}>
+          <li
+            key={r.id}
+            className="flex flex-wrap items-baseline justify-between gap-2"
+            data-refund-status={r.status}
+            data-destination={r.destination}
+          >
             <span className="font-semibold">{money(r.amountMinor, r.currency)}</span>
+            <span data-testid="refund-destination">
+              {r.destination === 'credit' ? (
+                <Trans>to store credit</Trans>
+              ) : staff ? (
+                <Trans>to card/wallet</Trans>
+              ) : (
+                <Trans>to your card/wallet</Trans>
+              )}
+            </span>
             <span>{i18n._(REFUND_STATUS_LABELS[r.status])}</span>
             <time className="text-muted text-xs" dateTime={r.createdAt} suppressHydrationWarning>
               {i18n.date(new Date(r.completedAt ?? r.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
