@@ -15,9 +15,11 @@ import { adminCancelOrderFn, adminRefundFn, adminResendDeliveryFn } from '../adm
 import { adminOrderQuery } from '../admin.queries'
 import { RefundControl } from './refund-control'
 import { ReplyForm } from './support-reply-form'
+import { ShopperCredit } from './shopper-credit'
+import type { RefundDestination } from '~/modules/orders/refunds'
 
 /** One order as staff see it: who, what, how it was paid, its history, and a refund. */
-export function OrderAdmin({ id }: { id: string }) {
+export function OrderAdmin({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const { t, i18n } = useLingui()
   const locale = useLocalePrefix()
   const money = useMoney()
@@ -45,11 +47,15 @@ export function OrderAdmin({ id }: { id: string }) {
     await queryClient.invalidateQueries({ queryKey: ['admin'] })
     return result.ok
   }
-  const refund = async (amountMinor: number, reason: string) =>
+  const refund = async (amountMinor: number, reason: string, destination: RefundDestination) =>
     (await act(
-      t`Refund ${money(amountMinor, order.currency)} to the shopper through the gateway?`,
-      () => adminRefundFn({ data: { id, amountMinor, ...(reason ? { reason } : {}) } }),
-      t`Refund requested. The gateway confirms it in a moment.`,
+      destination === 'credit'
+        ? t`Refund ${money(amountMinor, order.currency)} to the shopper's store credit?`
+        : t`Refund ${money(amountMinor, order.currency)} to the shopper through the gateway?`,
+      () => adminRefundFn({ data: { id, amountMinor, destination, ...(reason ? { reason } : {}) } }),
+      destination === 'credit'
+        ? t`Refunded to the shopper's store credit.`
+        : t`Refund requested. The gateway confirms it in a moment.`,
     )) === true
   const resend = () =>
     act(
@@ -87,6 +93,7 @@ export function OrderAdmin({ id }: { id: string }) {
             <Trans>Placed</Trans>: {i18n.date(new Date(order.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
           </p>
         </section>
+        <ShopperCredit order={order} canGrant={isAdmin} />
         <section className="surface space-y-2 rounded-2xl p-4 text-sm">
           <h2 className="font-bold">
             <Trans>Payment</Trans>
@@ -100,6 +107,17 @@ export function OrderAdmin({ id }: { id: string }) {
             coupons={order.coupons}
           />
           <ul className="text-muted space-y-1" data-testid="admin-order-payments">
+            {order.creditMinor > 0 ? (
+              <li data-testid="admin-order-credit" data-minor={order.creditPaidMinor}>
+                <Trans>Store credit</Trans> · {money(order.creditPaidMinor || order.creditMinor, order.currency)}
+                {order.creditPaidMinor === 0 ? (
+                  <>
+                    {' '}
+                    · <Trans>not spent yet</Trans>
+                  </>
+                ) : null}
+              </li>
+            ) : null}
             {order.payments.map((p) => (
               <li key={p.id}>
                 {p.method === 'card' ? <Trans>Card</Trans> : <Trans>Wallet</Trans>} · {money(p.amountMinor, p.currency)}{' '}

@@ -4,13 +4,13 @@ import { decimalToMinor, toDecimalString } from '~/modules/catalog/money'
 import { useMoney } from '~/modules/catalog/use-money'
 import { RefundList } from '~/modules/orders/components/refund-list'
 import type { OrderDetail } from '~/modules/orders/orders.schemas'
-import { isRefundable } from '~/modules/orders/refunds'
+import { isRefundable, type RefundDestination } from '~/modules/orders/refunds'
 
 interface Props {
   order: OrderDetail
   busy: boolean
   /** Asks for the refund; resolves true when it was accepted. */
-  onRefund: (amountMinor: number, reason: string) => Promise<boolean>
+  onRefund: (amountMinor: number, reason: string, destination: RefundDestination) => Promise<boolean>
 }
 
 /**
@@ -25,6 +25,7 @@ export function RefundControl({ order, busy, onRefund }: Props) {
   const left = order.refundableMinor
   const [amount, setAmount] = useState(() => (left > 0 ? toDecimalString(left, order.currency) : ''))
   const [reason, setReason] = useState('')
+  const [destination, setDestination] = useState<RefundDestination>('original')
   const [invalid, setInvalid] = useState<string>()
 
   const unavailable =
@@ -50,12 +51,12 @@ export function RefundControl({ order, busy, onRefund }: Props) {
       return
     }
     setInvalid(undefined)
-    if (await onRefund(minor, reason.trim())) setReason('')
+    if (await onRefund(minor, reason.trim(), destination)) setReason('')
   }
 
   return (
     <section className="space-y-3 border-t border-[var(--border)] pt-3" data-testid="admin-refunds">
-      <RefundList refunds={order.refunds} />
+      <RefundList refunds={order.refunds} staff />
       <p data-testid="admin-refundable">
         <Trans>Left to refund:</Trans> <span className="font-semibold">{money(left, order.currency)}</span>
       </p>
@@ -100,6 +101,28 @@ export function RefundControl({ order, busy, onRefund }: Props) {
             className="rounded-lg border border-[var(--border)] bg-transparent px-3 py-2"
           />
         </div>
+        {/* The order's store-credit part always goes back as credit; this chooses for the card part. */}
+        <fieldset className="flex flex-col gap-1" data-testid="admin-refund-destination">
+          <legend className="font-medium">
+            <Trans>Refund to</Trans>
+          </legend>
+          <div className="flex gap-3 py-2">
+            {(['original', 'credit'] as const).map((d) => (
+              <label key={d} className="flex items-center gap-1">
+                <input
+                  type="radio"
+                  name={`${ids}-destination`}
+                  value={d}
+                  checked={destination === d}
+                  onChange={() => setDestination(d)}
+                  disabled={busy || unavailable !== undefined}
+                  data-testid={`admin-refund-to-${d}`}
+                />
+                {d === 'original' ? <Trans>Card/wallet</Trans> : <Trans>Store credit</Trans>}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <button
           type="submit"
           disabled={busy || unavailable !== undefined}

@@ -15,5 +15,6 @@ export const Route = createFileRoute('/{-$locale}/_admin/admin/orders/$id')({
 })
 
 function Page() {
-  return <OrderAdmin id={Route.useParams().id} />
+  const { staff } = Route.useRouteContext()
+  return <OrderAdmin id={Route.useParams().id} isAdmin={staff.role === 'admin'} />
 }
