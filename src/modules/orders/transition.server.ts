@@ -23,6 +23,8 @@ export interface LockedOrder {
   status: OrderStatus
   userId: string
   totalMinor: number
+  /** The part of the total paid with store credit. */
+  creditMinor: number
   currency: string
   expiresAt: Date | null
 }
@@ -35,6 +37,7 @@ export async function lockOrder(tx: Db, orderId: string): Promise<LockedOrder> {
       status: orders.status,
       userId: orders.userId,
       totalMinor: orders.totalMinor,
+      creditMinor: orders.creditMinor,
       currency: orders.currency,
       expiresAt: orders.expiresAt,
     })
@@ -63,7 +66,7 @@ export async function transitionOrder(
     .set({ status: to, updatedAt: sql`now()` })
     .where(eq(orders.id, orderId))
   await tx.insert(orderEvents).values({ orderId, type: 'status', fromStatus: order.status, toStatus: to, data })
-  await onEnter(tx, orderId, to)
+  await onEnter(tx, order, to)
   await announceStatusChange(tx, orderId)
   return order.status
 }
@@ -78,14 +81,16 @@ export async function noteOrderEvent(
   await tx.insert(orderEvents).values({ orderId, type, data })
 }
 
-async function onEnter(tx: Db, orderId: string, status: OrderStatus): Promise<void> {
+async function onEnter(tx: Db, order: LockedOrder, status: OrderStatus): Promise<void> {
+  const orderId = order.id
   const payload = { orderId }
+  const hasCredit = order.creditMinor > 0
   if (COUPON_RELEASING_STATUSES.includes(status)) await releaseCoupons(tx, orderId)
   // An order that will never be paid gives its held store credit back (ADR 058).
-  if (status === 'cancelled' || status === 'expired') await releaseCredit(tx, orderId)
+  if (hasCredit && (status === 'cancelled' || status === 'expired')) await releaseCredit(tx, orderId)
   switch (status) {
     case 'paid':
-      await captureCredit(tx, orderId)
+      if (hasCredit) await captureCredit(tx, orderId)
       await redeemCoupons(tx, orderId)
       await enqueueAll(tx, [
         { queue: QUEUES.fulfil, payload, dedupeKey: `fulfil:${orderId}`, maxAttempts: 10 },

@@ -14,6 +14,8 @@ import { isPayable } from '../orders/order-status'
 import { lockOrder, noteOrderEvent, transitionOrder } from '../orders/transition.server'
 import { DEFAULT_GATEWAY, paymentGateway } from './gateways.server'
 import { isMethodAvailable } from './payment-methods'
+import { holdCredit } from '../store-credit/holds.server'
+import { releaseCreditOfEndedAttempt } from './credit-release.server'
 import { PAYMENT_METHODS } from '../orders/payment-attempts'
 
 export const startPaymentInputSchema = z.object({
@@ -82,6 +84,19 @@ export async function startPayment(
     return { paymentId: null, redirectUrl: resultUrl(urls.origin, order.locale, 'wallet', order.id) }
   }
 
+  // The store-credit part is held with the attempt (ADR 058); card or wallet pay the rest.
+  const dueMinor = order.totalMinor - order.creditMinor
+  const credit = { orderId: order.id, userId, currency: order.currency, amountMinor: order.creditMinor }
+  if (dueMinor === 0) {
+    await db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, order.id)
+      if (!isPayable(locked.status)) throw new AppError('CONFLICT', `Order is ${locked.status}`)
+      const hold = await holdCredit(tx, credit)
+      await transitionOrder(tx, order.id, 'paid', { creditHoldId: hold.id, creditMinor: order.creditMinor })
+    })
+    return { paymentId: null, redirectUrl: resultUrl(urls.origin, order.locale, 'wallet', order.id) }
+  }
+
   const gatewayName = DEFAULT_GATEWAY
   const paymentId = await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id)
@@ -92,10 +107,12 @@ export async function startPayment(
         orderId: order.id,
         gateway: gatewayName,
         method,
-        amountMinor: order.totalMinor,
+        amountMinor: dueMinor,
         currency: order.currency,
       })
       .returning({ id: payments.id })
+    // Held before the gateway is asked, so the card is never charged for credit that is gone.
+    if (order.creditMinor > 0) await holdCredit(tx, { ...credit, paymentId: payment!.id })
     await noteOrderEvent(tx, order.id, 'payment_started', { paymentId: payment!.id, method })
     if (locked.status === 'created') {
       await transitionOrder(tx, order.id, 'awaiting_payment', { paymentId: payment!.id })
@@ -107,7 +124,7 @@ export async function startPayment(
     const session = await paymentGateway(db, gatewayName).createSession({
       reference: paymentId,
       method,
-      amountMinor: order.totalMinor,
+      amountMinor: dueMinor,
       currency: order.currency,
       description: order.number,
       locale: isLocale(order.locale) ? order.locale : DEFAULT_LOCALE,
@@ -120,10 +137,15 @@ export async function startPayment(
       .where(eq(payments.id, paymentId))
     return { paymentId, redirectUrl: session.redirectUrl }
   } catch (err) {
-    await db
-      .update(payments)
-      .set({ status: 'failed', failureCode: 'gateway_unavailable', updatedAt: sql`now()` })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    await db.transaction(async (tx) => {
+      await lockOrder(tx, order.id)
+      const failed = await tx
+        .update(payments)
+        .set({ status: 'failed', failureCode: 'gateway_unavailable', updatedAt: sql`now()` })
+        .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+        .returning({ id: payments.id })
+      if (failed.length > 0) await releaseCreditOfEndedAttempt(tx, order.id, paymentId)
+    })
     throw new AppError('PAYMENT_FAILED', 'The payment gateway is unavailable', { cause: err })
   }
 }

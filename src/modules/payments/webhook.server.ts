@@ -12,7 +12,9 @@ import { log } from '../../server/log'
 import { AppError } from '../errors/app-error'
 import { isPayable } from '../orders/order-status'
 import { requestRefund, settleRefund } from '../orders/refunds.server'
-import { lockOrder, noteOrderEvent, transitionOrder } from '../orders/transition.server'
+import { lockOrder, noteOrderEvent, transitionOrder, type LockedOrder } from '../orders/transition.server'
+import { holdCredit } from '../store-credit/holds.server'
+import { releaseCreditOfEndedAttempt } from './credit-release.server'
 import { announceStatusChange } from '../orders/status-wait.server'
 import { GATEWAY_EVENT_TYPES, type GatewayEvent, type GatewayEventType } from './gateway'
 import type { PaymentStatus } from '../orders/payment-attempts'
@@ -117,6 +119,9 @@ async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Pro
   const note = { paymentId: payment!.id, method: payment!.method, failureCode: event.failureCode ?? null }
   await noteOrderEvent(tx, order.id, `payment_${next}`, note)
   if (next !== 'succeeded') {
+    if ((next === 'failed' || next === 'cancelled') && isPayable(order.status)) {
+      await releaseCreditOfEndedAttempt(tx, order.id, payment!.id)
+    }
     await announceStatusChange(tx, order.id) // a result page waiting on this order shows the outcome
     return 'applied'
   }
@@ -124,12 +129,14 @@ async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Pro
   // a capture that arrives late must not be fulfilled (prices, stock and coupons were held until then).
   const expiredNow = isPayable(order.status) && order.expiresAt !== null && order.expiresAt.getTime() <= Date.now()
   if (expiredNow) await transitionOrder(tx, order.id, 'expired', { reason: 'payment_after_expiry' })
-  if (isPayable(order.status) && !expiredNow) {
+  const creditReady = isPayable(order.status) && !expiredNow && (await creditPartHeld(tx, order))
+  if (creditReady) {
     await transitionOrder(tx, order.id, 'paid', { paymentId: payment!.id })
   } else {
     // Captured for an order that is already paid, expired or cancelled (two tabs, a payment
-    // finished after expiry): the money goes straight back, and the shopper is mailed when it has.
-    const reason = expiredNow ? 'expired' : order.status
+    // finished after expiry), or whose credit part is no longer there: the money goes straight
+    // back, and the shopper is mailed when it has.
+    const reason = expiredNow ? 'expired' : isPayable(order.status) ? 'credit_unavailable' : order.status
     await noteOrderEvent(tx, order.id, 'payment_refund_scheduled', { paymentId: payment!.id, reason })
     await requestRefund(tx, {
       orderId: order.id,
@@ -161,4 +168,24 @@ async function applyRefund(tx: Db, paymentId: string, event: GatewayEvent): Prom
     return 'ignored'
   }
   return settleRefund(tx, refund.id)
+}
+
+/**
+ * The order's store-credit part is held (normally since the attempt started; held again here if
+ * a failed twin attempt released it and the balance still covers it). False when it cannot be.
+ */
+async function creditPartHeld(tx: Db, order: LockedOrder): Promise<boolean> {
+  if (order.creditMinor === 0) return true
+  try {
+    await holdCredit(tx, {
+      orderId: order.id,
+      userId: order.userId,
+      currency: order.currency,
+      amountMinor: order.creditMinor,
+    })
+    return true
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'CONFLICT') return false
+    throw err
+  }
 }
