@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test'
+import { payByCard, placeOrder, result, toCheckout } from './checkout-steps'
+import { gotoHydrated } from './support'
+import { expect, signInAs, test } from './user-fixture'
+
+/** Accepts the next confirm() the page opens (the admin's grant and refund ask first). */
+const acceptNextDialog = (page: Page) => page.once('dialog', (dialog) => void dialog.accept())
+
+/**
+ * Store credit, visible everywhere it matters (issue 16 part 3): a shopper buys a small package;
+ * an admin gives them goodwill credit and refunds that order to store credit; the shopper sees
+ * the balance in the header and on the profile, buys a bigger package paying part with credit and
+ * the rest by card with 3-D Secure, and the order page shows both parts while the balance is spent.
+ */
+test('an admin grants store credit, the shopper sees it and pays part of the next order with it', async ({
+  page,
+  browser,
+  login,
+  newUser,
+}) => {
+  await login()
+
+  // 1. A first order ($0.99), paid by card: the admin finds the shopper through it.
+  await toCheckout(page, { sku: 0 })
+  await expect(page.getByTestId('use-credit')).toHaveCount(0)
+  await placeOrder(page, 'card')
+  await payByCard(page, '4242 4242 4242 4242')
+  await expect(result(page)).toHaveAttribute('data-outcome', 'paid', { timeout: 15_000 })
+  const firstId = new URL(page.url()).searchParams.get('orderId')!
+  expect(firstId).toMatch(/^[0-9a-f-]{36}$/)
+
+  // 2. The admin grants $5.00 of goodwill and refunds the first order ($0.99) to store credit.
+  const adminContext = await browser.newContext()
+  try {
+    const admin = await adminContext.newPage()
+    await signInAs(admin, await newUser({ role: 'admin' }))
+    await gotoHydrated(admin, `/admin/orders/${firstId}`)
+    const credit = admin.getByTestId('admin-shopper-credit')
+    await expect(credit.locator('li[data-currency="USD"]')).toHaveAttribute('data-minor', '0')
+    await admin.getByTestId('admin-grant-amount').fill('5.00')
+    await admin.getByTestId('admin-grant-reason').fill('Sorry for the wait')
+    acceptNextDialog(admin)
+    await admin.getByTestId('admin-grant').click()
+    await expect(admin.getByTestId('admin-grant-result')).toContainText('$5.00')
+    await expect(credit.locator('li[data-currency="USD"]')).toHaveAttribute('data-minor', '500')
+
+    await expect(admin.getByTestId('admin-refund-amount')).toHaveValue('0.99')
+    await admin.getByTestId('admin-refund-to-credit').check()
+    acceptNextDialog(admin)
+    await admin.getByTestId('admin-refund').click()
+    await expect(admin.getByTestId('admin-refunds').locator('li[data-destination="credit"]')).toHaveCount(1)
+    await expect(credit.locator('li[data-currency="USD"]')).toHaveAttribute('data-minor', '599')
+  } finally {
+    await adminContext.close()
+  }
+
+  // 3. The shopper sees $5.99 in the header and on the profile; the first order says where its refund went.
+  await gotoHydrated(page, '/')
+  await expect(page.getByTestId('header-credit')).toHaveAttribute('data-minor', '599')
+  await expect(page.getByTestId('header-credit')).toContainText('$5.99')
+  await gotoHydrated(page, '/user/profile')
+  await expect(page.getByTestId('profile-credit').locator('li[data-currency="USD"]')).toHaveAttribute(
+    'data-minor',
+    '599',
+  )
+  await gotoHydrated(page, `/order/details?id=${firstId}`)
+  await expect(page.getByTestId('refunds').locator('li[data-destination="credit"]')).toContainText('to store credit')
+
+  // 4. A $14.99 package: $5.99 from store credit (on by default), $9.00 by card with 3-D Secure.
+  await toCheckout(page, { sku: 2 })
+  await expect(page.getByTestId('use-credit-checkbox')).toBeChecked()
+  await expect(page.getByTestId('credit-balance')).toHaveAttribute('data-minor', '599')
+  await expect(page.getByTestId('to-pay')).toHaveText('$14.99')
+  await expect(page.getByTestId('credit-part')).toHaveAttribute('data-minor', '599')
+  await expect(page.getByTestId('card-part')).toHaveText('$9.00')
+  await placeOrder(page, 'card')
+  await payByCard(page, '4000 0000 0000 3220', '123456')
+  await expect(result(page)).toHaveAttribute('data-outcome', 'paid', { timeout: 15_000 })
+  const secondId = new URL(page.url()).searchParams.get('orderId')!
+
+  // 5. The order page shows both parts; the balance is spent, so the header shows none.
+  await gotoHydrated(page, `/order/details?id=${secondId}`)
+  await expect(page.getByTestId('paid-credit')).toHaveAttribute('data-minor', '599')
+  await expect(page.getByTestId('paid-credit')).toContainText('$5.99')
+  await expect(page.getByTestId('paid-card')).toHaveAttribute('data-minor', '900')
+  await expect(page.getByTestId('paid-card')).toContainText('$9.00')
+  await expect(page.getByTestId('user-menu')).toBeVisible()
+  await expect(page.getByTestId('header-credit')).toHaveCount(0)
+  await gotoHydrated(page, '/user/profile')
+  await expect(page.getByTestId('profile-credit-empty')).toBeVisible()
+})
