@@ -1,10 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { payByCard, placeOrder, result, toCheckout } from './checkout-steps'
-import { gotoHydrated } from './support'
+import { gotoHydrated, OUTBOX } from './support'
 import { expect, signInAs, test } from './user-fixture'
 
 /** Accepts the next confirm() the page opens (the admin's grant and refund ask first). */
 const acceptNextDialog = (page: Page) => page.once('dialog', (dialog) => void dialog.accept())
+
+/** The bodies of the outbox's mails with this subject (quoted-printable soft breaks joined). */
+function mailsWithSubject(subject: string): string[] {
+  return readdirSync(OUTBOX)
+    .map((f) => readFileSync(path.join(OUTBOX, f), 'utf8').replace(/=\r?\n/g, ''))
+    .filter((m) => m.includes(`Subject: ${subject}`))
+}
 
 /**
  * Store credit, visible everywhere it matters (issue 16 part 3): a shopper buys a small package;
@@ -88,4 +97,38 @@ test('an admin grants store credit, the shopper sees it and pays part of the nex
   await expect(page.getByTestId('header-credit')).toHaveCount(0)
   await gotoHydrated(page, '/user/profile')
   await expect(page.getByTestId('profile-credit-empty')).toBeVisible()
+})
+
+/**
+ * The other way out of "needs your player details" (a player ID ending in 4040 is refused at
+ * delivery): everything back as store credit at once, said on the order page, in the header and
+ * in the refund mail.
+ */
+test('a shopper waiting to correct the player takes the refund as store credit now', async ({ page, login }) => {
+  await login()
+  await toCheckout(page, { playerId: '5554040' })
+  await placeOrder(page, 'card')
+  await payByCard(page, '4242424242424242')
+  await expect(result(page)).toHaveAttribute('data-outcome', 'paid', { timeout: 15_000 })
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'needs_player_details', {
+    timeout: 20_000,
+  })
+  await page.getByTestId('view-order').click()
+  await expect(page.getByTestId('refund-to-credit')).toBeVisible()
+  const number = (await page.getByTestId('order-number').textContent())!.trim()
+  const total = (await page.getByTestId('paid-card').getAttribute('data-minor'))!
+
+  acceptNextDialog(page)
+  await page.getByTestId('refund-to-credit-submit').click()
+  // The page follows the order (long poll) until the refund is booked.
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'refunded', { timeout: 20_000 })
+  await expect(page.getByTestId('player-fix-form')).toHaveCount(0)
+  await expect(page.getByTestId('refunds').locator('li[data-destination="credit"]')).toContainText('to store credit')
+  await expect(page.getByTestId('header-credit')).toHaveAttribute('data-minor', total)
+
+  await expect
+    .poll(() => mailsWithSubject(`Your order ${number} has been refunded`).length, { timeout: 15_000 })
+    .toBe(1)
+  const [mail] = mailsWithSubject(`Your order ${number} has been refunded`)
+  expect(mail).toContain('to your store credit')
 })
