@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { cancelOrderFn } from '../orders.functions'
 import { orderQuery } from '../orders.queries'
@@ -15,6 +15,7 @@ import { StatusBadge } from './status-badge'
 import { SupportThreads } from './support-thread'
 import { Timeline } from './timeline'
 import { useMoney } from '~/modules/catalog/use-money'
+import { CREDIT_KEY } from '~/modules/store-credit/store-credit.queries'
 
 /** One order: status, what was bought, delivery proof or codes, receipt and history. */
 export function OrderDetailView({ id }: { id: string }) {
@@ -36,6 +37,14 @@ function Detail({ order }: { order: OrderDetail }) {
       await queryClient.invalidateQueries({ queryKey: ['order', order.id] })
     },
   })
+  // A payment or refund that moved store credit changes the header's balance: read it again.
+  const moved = `${order.status}:${order.refunds.filter((r) => r.status === 'succeeded').length}`
+  const shown = useRef(moved)
+  useEffect(() => {
+    if (shown.current === moved) return
+    shown.current = moved
+    void queryClient.invalidateQueries({ queryKey: CREDIT_KEY })
+  }, [queryClient, moved])
   const codes = order.items.flatMap((i) => i.codes.map((code) => ({ title: i.title, code })))
   const proofs = order.items.filter((i) => i.supplierTxnId)
   const paid = order.payments.find((p) => p.status === 'succeeded' || p.status === 'refunded')
