@@ -12,6 +12,7 @@ const BUILT_SERVER_SUITES = [
   'tests/integration/malformed-input.test.ts',
   'tests/integration/admin-access.test.ts',
   'tests/integration/player-fix-door.test.ts',
+  'tests/integration/store-credit-commission-door.test.ts',
 ]
 
 // Kept apart from vite.config.ts so tests do not load the Start, Lingui and Tailwind plugins; only

@@ -7,14 +7,27 @@ import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { getDb } from '../../server/db/client'
+import { markServerFnRefusal } from '../../server/http/respond'
 import { currentCaller, requirePromoter, requireUser } from '../auth/caller.server'
+import type { ActionResult } from '../errors/action-result'
+import { toAppError } from '../errors/app-error'
 import { attempt } from '../errors/attempt.server'
+import { creditBalances } from '../store-credit/ledger.server'
 import {
   becomePromoterSchema,
   createLinkSchema,
+  movePendingToCreditSchema,
+  moveToCreditSchema,
   performanceQuerySchema,
   requestWithdrawalSchema,
+  type CreditSummary,
 } from './affiliate.schemas'
+import {
+  movablePending,
+  moveAvailableToCredit,
+  movePendingDeliveredToCredit,
+  movePendingToCredit,
+} from './credit-transfer.server'
 import { balanceOf } from './ledger.server'
 import { archiveLink, createLink, listLinks } from './links.server'
 import { becomePromoter, findPromoter, toProfile } from './promoters.server'
@@ -96,3 +109,56 @@ export const requestWithdrawalFn = createServerFn({ method: 'POST' })
       return requestWithdrawal(db, promoter.userId, requestWithdrawalSchema.parse(data))
     }),
   )
+
+/**
+ * A promoter's write whose refusals keep their HTTP meaning: a visitor gets 401 and a shopper 403
+ * by a throw (like the reads), the use case's refusals (400, 403, 409) come back as an
+ * ActionResult with that status set, which the forms translate.
+ */
+async function promoterAttempt<T>(
+  run: (ctx: Awaited<ReturnType<typeof promoterContext>>) => Promise<T>,
+): Promise<ActionResult<T>> {
+  const ctx = await promoterContext()
+  return attempt(async () => {
+    try {
+      return await run(ctx)
+    } catch (error) {
+      const e = toAppError(error)
+      if (e.code !== 'INTERNAL') markServerFnRefusal(e)
+      throw error
+    }
+  })
+}
+
+/** The store-credit panel: credit in the promoter's currency and the pending commission that can move. */
+export const getCreditSummaryFn = createServerFn({ method: 'GET' }).handler(async (): Promise<CreditSummary> => {
+  const { db, promoter } = await promoterContext()
+  const [balances, movable] = await Promise.all([
+    creditBalances(db, promoter.userId),
+    movablePending(db, promoter.userId),
+  ])
+  const credit = balances.find((b) => b.currency === promoter.currency)
+  return { currency: promoter.currency, creditMinor: credit?.availableMinor ?? 0, movable }
+})
+
+export const moveToCreditFn = createServerFn({ method: 'POST' })
+  // Only the shape here; the amount's rules come back as codes (invalid_amount, above_available).
+  .validator(z.object({ amountMinor: z.number() }))
+  .handler(({ data }) =>
+    promoterAttempt(({ db, promoter }) =>
+      moveAvailableToCredit(db, promoter.userId, moveToCreditSchema.parse(data).amountMinor),
+    ),
+  )
+
+export const movePendingToCreditFn = createServerFn({ method: 'POST' })
+  .validator(z.object({ orderId: z.string().max(64) }))
+  .handler(({ data }) =>
+    promoterAttempt(({ db, promoter }) =>
+      movePendingToCredit(db, promoter.userId, movePendingToCreditSchema.parse(data).orderId),
+    ),
+  )
+
+/** Every delivered order's pending commission at once (one transfer per order). */
+export const moveAllPendingToCreditFn = createServerFn({ method: 'POST' }).handler(() =>
+  promoterAttempt(({ db, promoter }) => movePendingDeliveredToCredit(db, promoter.userId)),
+)

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import {
   getAffiliateStatusFn,
   getBalanceFn,
+  getCreditSummaryFn,
   getLinksFn,
   getPerformanceFn,
   getWithdrawalsFn,
@@ -19,5 +20,6 @@ export const affiliateQueries = {
       queryKey: ['affiliate', 'performance', range.from, range.to],
       queryFn: () => getPerformanceFn({ data: range }),
     }),
+  credit: () => queryOptions({ queryKey: ['affiliate', 'credit'], queryFn: () => getCreditSummaryFn() }),
   withdrawals: () => queryOptions({ queryKey: ['affiliate', 'withdrawals'], queryFn: () => getWithdrawalsFn() }),
 }

@@ -51,6 +51,15 @@ export const requestWithdrawalSchema = z.object({
 })
 export type RequestWithdrawalInput = z.input<typeof requestWithdrawalSchema>
 
+/** Available commission into the promoter's own store credit (ADR 059). */
+export const moveToCreditSchema = z.object({
+  amountMinor: z.number().int('invalid_amount').positive('invalid_amount').max(2_000_000_000, 'invalid_amount'),
+})
+export type MoveToCreditInput = z.input<typeof moveToCreditSchema>
+
+/** One delivered order's pending commission into store credit. */
+export const movePendingToCreditSchema = z.object({ orderId: z.uuid('invalid_order') })
+
 export const operatorActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('approve') }),
   /** The payout's reference at the payment provider (bank transfer id, wallet transaction id). */
@@ -132,6 +141,37 @@ export interface Performance {
   to: string
   currency: string
   days: PerformanceDay[]
+}
+
+/** A move of commission into store credit (ADR 059). */
+export interface CreditTransferView {
+  id: string
+  amountMinor: number
+  currency: string
+  source: 'available' | 'pending'
+  /** The referred order, for a pending move. */
+  orderId: string | null
+  createdAt: string
+  /** Its order was refunded and the amount taken back from store credit. */
+  reversedAt: string | null
+}
+
+/** Pending commission of a delivered order, which the promoter may move into store credit now. */
+export interface MovablePending {
+  orderId: string
+  commissionMinor: number
+  currency: string
+  deliveredAt: string
+  /** When it would become available anyway. */
+  availableAt: string | null
+}
+
+/** The dashboard's store-credit panel: the promoter's credit in their currency and what can move. */
+export interface CreditSummary {
+  currency: string
+  /** Spendable store credit; negative while a reversal is being repaid from new commission. */
+  creditMinor: number
+  movable: MovablePending[]
 }
 
 /** A withdrawal in the back office's queue. */

@@ -11,6 +11,7 @@ import type { AttributionFlag, AttributionStatus } from '../../server/db/schema'
 import { log } from '../../server/log'
 import { now } from './clock'
 import { commissionBase, commissionMinor } from './commission'
+import { repayCreditDebt, reverseCreditedCommission } from './credit-transfer.server'
 import { move, postTransaction } from './ledger.server'
 import { programmeTerms } from './terms.server'
 import { DAY_MS } from '../time/days'
@@ -136,7 +137,12 @@ export async function onOrderDelivered(db: Db, orderId: string): Promise<'schedu
   return updated.length > 0 ? 'scheduled' : 'skipped'
 }
 
-/** affiliate.order-refunded: take the commission back, even if it was already released. */
+const REVERSIBLE = new Set<AttributionStatus>(['pending', 'available', 'credited'])
+
+/**
+ * affiliate.order-refunded: take the commission back, even if it was already released or moved
+ * into store credit.
+ */
 export async function onOrderRefunded(db: Db, orderId: string): Promise<'reversed' | 'nothing'> {
   return db.transaction(async (tx) => {
     let attribution = await lockAttribution(tx, orderId)
@@ -145,9 +151,12 @@ export async function onOrderRefunded(db: Db, orderId: string): Promise<'reverse
       await bookOrder(tx, orderId)
       attribution = await lockAttribution(tx, orderId)
     }
-    if (!attribution || (attribution.status !== 'pending' && attribution.status !== 'available')) return 'nothing'
+    if (!attribution || !REVERSIBLE.has(attribution.status)) return 'nothing'
     const at = now()
-    if (attribution.commissionMinor > 0) {
+    if (attribution.status === 'credited') {
+      // Moved into store credit: taken back from there, even if already spent (ADR 059).
+      await reverseCreditedCommission(tx, attribution, at)
+    } else if (attribution.commissionMinor > 0) {
       const from = attribution.status === 'pending' ? 'promoter_pending' : 'promoter_available'
       await postTransaction(tx, {
         promoterId: attribution.promoterId,
@@ -170,7 +179,8 @@ async function lockAttribution(tx: Db, orderId: string): Promise<Attribution | u
 
 /**
  * The release sweep: pending commission whose hold has passed becomes available, unless the
- * order is no longer delivered (a refund is on its way). Batches of 100, each its own
+ * order is no longer delivered (a refund is on its way); a promoter's store-credit debt is then
+ * repaid from it. Batches of 100, each its own
  * transaction; SKIP LOCKED lets several instances sweep at once. Returns how many were released.
  */
 export async function releaseDueCommissions(db: Db, at: Date = now()): Promise<number> {
@@ -187,8 +197,10 @@ export async function releaseDueCommissions(db: Db, at: Date = now()): Promise<n
         .orderBy(attributions.availableAt)
         .limit(100)
         .for('update', { of: attributions, skipLocked: true })
+      const releasedBy = new Map<string, number>()
       for (const { attribution: a } of due) {
         if (a.commissionMinor > 0) {
+          releasedBy.set(a.promoterId, (releasedBy.get(a.promoterId) ?? 0) + a.commissionMinor)
           await postTransaction(tx, {
             promoterId: a.promoterId,
             currency: a.currency,
@@ -199,6 +211,11 @@ export async function releaseDueCommissions(db: Db, at: Date = now()): Promise<n
           })
         }
         await tx.update(attributions).set({ status: 'available', releasedAt: at }).where(eq(attributions.id, a.id))
+      }
+      // A negative store credit is repaid from new commission first (ADR 059). Promoters in id
+      // order: two sweeps sharing promoters then lock them in the same order.
+      for (const promoterId of [...releasedBy.keys()].sort()) {
+        await repayCreditDebt(tx, promoterId, releasedBy.get(promoterId)!, at)
       }
       return due.length
     })

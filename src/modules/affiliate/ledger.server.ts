@@ -20,6 +20,8 @@ export interface LedgerTransaction {
   kind: LedgerKind
   orderId?: string
   withdrawalId?: string
+  /** A move into store credit or its reversal (commission_transfers). */
+  transferId?: string
   at: Date
   postings: Posting[]
 }
@@ -45,6 +47,7 @@ export async function postTransaction(tx: Db, t: LedgerTransaction): Promise<str
       kind: t.kind,
       orderId: t.orderId,
       withdrawalId: t.withdrawalId,
+      transferId: t.transferId,
       createdAt: t.at,
     })),
   )

@@ -1,6 +1,7 @@
 /**
  * Ledger reconciliation, run on demand (operator API) and nightly (job): every transaction sums to
- * zero, and each promoter's account balances equal what the business records say they must be.
+ * zero, and each promoter's account balances equal what the business records say they must be
+ * (attributions, withdrawals and moves into store credit).
  */
 import { sql } from 'drizzle-orm'
 import { selectRows, type Db } from '../../server/db/client'
@@ -50,34 +51,46 @@ export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
         sum(amount_minor) filter (where account = 'promoter_available') as available,
         sum(amount_minor) filter (where account = 'promoter_withdrawal_hold') as hold,
         sum(amount_minor) filter (where account = 'promoter_withdrawn') as withdrawn,
-        sum(amount_minor) filter (where account = 'platform_expense') as expense
+        sum(amount_minor) filter (where account = 'platform_expense') as expense,
+        sum(amount_minor) filter (where account = 'promoter_store_credit') as credit
       from ledger_entries group by promoter_id
     ), earned as (
       select promoter_id,
         sum(commission_minor) filter (where status = 'pending') as pending,
-        sum(commission_minor) filter (where status = 'available') as available
+        sum(commission_minor) filter (where status = 'available') as available,
+        sum(commission_minor) filter (where status = 'credited') as credited
       from attributions group by promoter_id
     ), paid_out as (
       select promoter_id,
         sum(amount_minor) filter (where status in ('requested', 'approved')) as hold,
         sum(amount_minor) filter (where status = 'paid') as withdrawn
       from withdrawals group by promoter_id
+    ), moved as (
+      -- Commission in store credit (ADR 059): every transfer not reversed; the available part of
+      -- it left the available balance for good (only a pending transfer's order can be refunded).
+      select promoter_id,
+        sum(amount_minor) filter (where reversed_at is null) as credit,
+        sum(amount_minor) filter (where source = 'available') as from_available
+      from commission_transfers group by promoter_id
     )
     select p.user_id as promoter_id,
       coalesce(l.pending, 0) as l_pending, coalesce(e.pending, 0) as d_pending,
       coalesce(l.available, 0) as l_available,
-      coalesce(e.available, 0) - coalesce(w.hold, 0) - coalesce(w.withdrawn, 0) as d_available,
+      coalesce(e.available, 0) - coalesce(w.hold, 0) - coalesce(w.withdrawn, 0) - coalesce(m.from_available, 0)
+        as d_available,
       coalesce(l.hold, 0) as l_hold, coalesce(w.hold, 0) as d_hold,
       coalesce(l.withdrawn, 0) as l_withdrawn, coalesce(w.withdrawn, 0) as d_withdrawn,
+      coalesce(l.credit, 0) as l_credit, coalesce(m.credit, 0) as d_credit,
       coalesce(l.expense, 0) as l_expense,
-      -(coalesce(e.pending, 0) + coalesce(e.available, 0)) as d_expense
+      -(coalesce(e.pending, 0) + coalesce(e.available, 0) + coalesce(e.credited, 0)) as d_expense
     from promoters p
     left join ledger l on l.promoter_id = p.user_id
     left join earned e on e.promoter_id = p.user_id
-    left join paid_out w on w.promoter_id = p.user_id`,
+    left join paid_out w on w.promoter_id = p.user_id
+    left join moved m on m.promoter_id = p.user_id`,
   )
   for (const r of rows) {
-    for (const account of ['pending', 'available', 'hold', 'withdrawn', 'expense']) {
+    for (const account of ['pending', 'available', 'hold', 'withdrawn', 'credit', 'expense']) {
       const ledger = n(r[`l_${account}`])
       const derived = n(r[`d_${account}`])
       if (ledger !== derived) {

@@ -54,7 +54,7 @@ export async function performanceDays(db: Db, promoterId: string, from: string, 
     selectRows<DayRow>(
       db,
       sql`select ${dayOf('paid_at')} as date, count(*) as orders, sum(base_minor) as revenue,
-            sum(commission_minor) filter (where status in ('pending', 'available')) as commission
+            sum(commission_minor) filter (where status in ('pending', 'available', 'credited')) as commission
           from attributions
           where promoter_id = ${promoterId} and status not in ('flagged', 'void')
             and (paid_at at time zone 'UTC')::date between ${start} and ${end} group by 1`,
@@ -98,7 +98,7 @@ export async function linkTotals(db: Db, promoterId: string): Promise<Map<number
     select link_id, 'signups', count(*), 0, 0 from referrals where promoter_id = ${promoterId} group by link_id
     union all
     select link_id, 'orders', count(*), sum(base_minor),
-        coalesce(sum(commission_minor) filter (where status in ('pending', 'available')), 0)
+        coalesce(sum(commission_minor) filter (where status in ('pending', 'available', 'credited')), 0)
       from attributions where promoter_id = ${promoterId} and status not in ('flagged', 'void') group by link_id`,
   )
   const out = new Map<number | null, LinkTotals>()

@@ -5,6 +5,7 @@ import { affiliateQueries } from '../affiliate.queries'
 import { BalanceCards } from './balance-cards'
 import { LinksPanel } from './links-panel'
 import { PerformancePanel, type Range } from './performance-panel'
+import { StoreCreditPanel } from './store-credit-panel'
 import { WithdrawalsPanel } from './withdrawals-panel'
 
 /**
@@ -29,7 +30,7 @@ function StatusNotice({ promoter }: { promoter: PromoterProfile }) {
   )
 }
 
-/** The promoter dashboard: balances, performance over a date range, links, withdrawals. */
+/** The promoter dashboard: balances, performance over a date range, links, store credit, withdrawals. */
 export function AffiliateDashboard(props: {
   promoter: PromoterProfile
   terms: ProgrammeTerms
@@ -43,6 +44,7 @@ export function AffiliateDashboard(props: {
       {balance ? <BalanceCards balance={balance} /> : null}
       <PerformancePanel range={props.range} onRange={props.onRange} />
       <LinksPanel currency={props.promoter.currency} />
+      {balance ? <StoreCreditPanel balance={balance} /> : null}
       {balance ? <WithdrawalsPanel balance={balance} minimumMinor={props.terms.minWithdrawalMinor} /> : null}
     </div>
   )

@@ -22,7 +22,11 @@ export function AffiliateErrorText({ code, issues }: { code: ErrorCode; issues: 
     case 'insufficient_funds':
       return <Trans>The amount is more than your available balance.</Trans>
     case 'promoter_inactive':
-      return <Trans>Your promoter account is not active: withdrawals are paused.</Trans>
+      return <Trans>Your promoter account is not active: withdrawals and moves to store credit are paused.</Trans>
+    case 'above_available':
+      return <Trans>The amount is more than your available commission.</Trans>
+    case 'not_movable':
+      return <Trans>This commission can no longer be moved: it was moved already or its order changed.</Trans>
     default:
       break
   }

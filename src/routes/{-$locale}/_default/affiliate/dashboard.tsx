@@ -39,6 +39,7 @@ export const Route = createFileRoute('/{-$locale}/_default/affiliate/dashboard')
       q.ensureQueryData(affiliateQueries.balance()),
       q.ensureQueryData(affiliateQueries.links()),
       q.ensureQueryData(affiliateQueries.withdrawals()),
+      q.ensureQueryData(affiliateQueries.credit()),
       q.ensureQueryData(affiliateQueries.performance(range)).catch(() => undefined),
     ])
     return { range }
