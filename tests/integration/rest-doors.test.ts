@@ -46,6 +46,9 @@ import { seedDemoData } from '../../src/server/db/seed'
 import type { HandlerCtx } from '../../src/server/http/respond'
 import { TEST_USER_HEADER, routeHandler, sessionCookie, testUser } from './doors'
 import { makeUser, orderInput, pickSku, testDataDir } from './orders-fixtures'
+import { makePromoter } from './affiliate-fixtures'
+import { Route as LinkRoute } from '../../src/routes/api/ms/referral/links/$id'
+import { Route as LinksRoute } from '../../src/routes/api/ms/referral/links/index'
 
 type Handler = (ctx: HandlerCtx) => Promise<Response>
 type Role = (typeof t.USER_ROLES)[number]
@@ -684,5 +687,76 @@ describe('one call that succeeds, per door', () => {
     expect(ended).toMatchObject({ status: 200, json: { orderId } })
     const [order] = await db.select().from(t.orders).where(eq(t.orders.id, orderId))
     expect(order!.playerFixUntil!.getTime()).toBeLessThan(Date.now())
+  })
+})
+
+/**
+ * Bad input that the doors answer with 500 INTERNAL today instead of 400: a NUL character in a
+ * free-text field reaches PostgreSQL (22021 invalid byte sequence), and a SKU id beyond int4
+ * reaches it too (22003 out of range). Reported, not fixed here (src/ is out of this change's
+ * scope): each row pins today's answer, so the fix shows up as these rows failing — then move
+ * them to the 400 table above.
+ */
+describe('known 500s for bad input (bugs, reported)', () => {
+  type Case = [name: string, call: () => Promise<Answer>]
+  const promoter = async (): Promise<Who> => {
+    const { userId } = await makePromoter(db)
+    return { id: userId, cookie: await sessionCookie(db, userId) }
+  }
+  const profileWith = async (me: Who, change: (p: Record<string, unknown>) => Record<string, unknown>) => {
+    const profile = (await send(api.me.get, { as: me })).json
+    return send(api.me.patch, { as: me, method: 'PATCH', body: change(profile) })
+  }
+  const known: Case[] = [
+    [
+      'PATCH /api/users/me: NUL in the username',
+      async () => profileWith(await signedIn(), (p) => ({ ...p, username: 'ab\u0000cd' })),
+    ],
+    [
+      'PATCH /api/users/me: NUL in the billing city',
+      async () =>
+        profileWith(await signedIn(), (p) => ({
+          ...p,
+          billingAddress: { ...(p.billingAddress as object), city: 'Ber\u0000lin' },
+        })),
+    ],
+    [
+      'POST /api/orders: NUL in the coupon code',
+      async () =>
+        send(api.orders.create, {
+          as: await signedIn(),
+          body: { ...orderInput(await pickSku(db, 'topup')), couponCode: 'SAVE\u000010' },
+        }),
+    ],
+    [
+      'POST /api/orders: a SKU id beyond int4',
+      async () =>
+        send(api.orders.create, {
+          as: await signedIn(),
+          body: { ...orderInput(await pickSku(db, 'topup')), items: [{ skuId: 2_147_483_648, quantity: 1 }] },
+        }),
+    ],
+    [
+      'POST /api/ms/referral/links: NUL in the campaign',
+      async () => send(routeHandler(LinksRoute, 'POST'), { as: await promoter(), body: { campaign: 'spring\u0000' } }),
+    ],
+    [
+      'PATCH /api/ms/referral/links/{id}: NUL in the campaign',
+      async () => {
+        const as = await promoter()
+        const link = await send(routeHandler(LinksRoute, 'POST'), { as, body: { campaign: 'spring' } })
+        return send(routeHandler(LinkRoute, 'PATCH'), {
+          as,
+          method: 'PATCH',
+          params: { id: String(link.json.id) },
+          body: { campaign: 'summer\u0000' },
+        })
+      },
+    ],
+  ]
+  it.each(known)('BUG: %s answers 500 INTERNAL (should be 400), leaking no detail', async (_name, call) => {
+    const res = await call()
+    expect(res.status).toBe(500)
+    expect(res.json).toEqual({ error: { code: 'INTERNAL', message: 'Internal Server Error' } })
   })
 })
