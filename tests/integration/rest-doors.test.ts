@@ -47,8 +47,13 @@ import type { HandlerCtx } from '../../src/server/http/respond'
 import { TEST_USER_HEADER, routeHandler, sessionCookie, testUser } from './doors'
 import { makeUser, orderInput, pickSku, testDataDir } from './orders-fixtures'
 import { makePromoter } from './affiliate-fixtures'
+import { refundAsStaff } from '../../src/modules/orders/orders.doors.server'
+import { openDoor } from '../../src/server/http/door'
+import { registerAppJobHandlers } from '../../src/server/jobs/handlers'
+import { pay, settle, startWebhookEndpoint } from './orders-fixtures'
 import { Route as LinkRoute } from '../../src/routes/api/ms/referral/links/$id'
 import { Route as LinksRoute } from '../../src/routes/api/ms/referral/links/index'
+import { Route as RefundRoute } from '../../src/routes/api/orders/$id.refund'
 
 type Handler = (ctx: HandlerCtx) => Promise<Response>
 type Role = (typeof t.USER_ROLES)[number]
@@ -182,13 +187,22 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'workshop/test-users.ts': 'workshop-test-users.test.ts',
 }
 
+let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>
+
 beforeAll(async () => {
   testDataDir()
   db = await getDb()
   await seedDemoData(db)
+  registerAppJobHandlers()
+  // The sandbox gateway's webhooks (queued jobs) go to this file's own endpoint, never to a port
+  // some other process may be listening on.
+  hook = await startWebhookEndpoint(db)
+  config().PAYMENT_WEBHOOK_URL = hook.url
 }, 120_000)
 
 afterAll(async () => {
+  config().PAYMENT_WEBHOOK_URL = undefined
+  await hook?.close()
   await closeDb()
 })
 
@@ -753,10 +767,91 @@ describe('known 500s for bad input (bugs, reported)', () => {
         })
       },
     ],
+    [
+      'POST /api/orders/{id}/refund (staff): NUL in the reason',
+      async () => {
+        const shopper = await signedIn()
+        const orderId = await orderOf(shopper)
+        await pay(db, shopper.id, orderId, 'card-ok', hook.url)
+        await settle(db)
+        return send(routeHandler(RefundRoute, 'POST'), {
+          as: await signedIn('admin'),
+          params: { id: orderId },
+          body: { reason: 'late\u0000' },
+        })
+      },
+    ],
   ]
   it.each(known)('BUG: %s answers 500 INTERNAL (should be 400), leaking no detail', async (_name, call) => {
     const res = await call()
     expect(res.status).toBe(500)
     expect(res.json).toEqual({ error: { code: 'INTERNAL', message: 'Internal Server Error' } })
+  })
+})
+
+/**
+ * The one server-function door with an in-process seam: `refundAsStaff(door, id, input)`, what
+ * adminRefundFn runs after opening its door on the request (the server functions open theirs on
+ * Start's getRequest(), which has no test seam). Here the door is opened on a plain Request with
+ * the test's database and resolver, as the REST route does.
+ */
+describe('server-function door: refundAsStaff (adminRefundFn)', () => {
+  const doorFor = (who?: Who) =>
+    openDoor(
+      new Request('http://shop.test/_serverFn/adminRefundFn', {
+        method: 'POST',
+        headers: who ? { [TEST_USER_HEADER]: who.id } : {},
+      }),
+      { db, resolve: testUser },
+    )
+
+  it('is 401 for a visitor and 403 for a customer, before looking at the input', async () => {
+    await expect(refundAsStaff(await doorFor(), 'not-a-uuid', { amountMinor: -1 })).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+      status: 401,
+    })
+    await expect(refundAsStaff(await doorFor(await signedIn()), UUID, {})).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      status: 403,
+    })
+  })
+
+  const bad: [name: string, id: string, input: unknown, code: string, status: number][] = [
+    ['an id that cannot name an order', 'not-a-uuid', {}, 'NOT_FOUND', 404],
+    ['an order that does not exist', UUID, {}, 'NOT_FOUND', 404],
+    ['a zero amount', UUID, { amountMinor: 0 }, 'INVALID_INPUT', 400],
+    ['an amount as a string', UUID, { amountMinor: '5' }, 'INVALID_INPUT', 400],
+    ['a fractional amount', UUID, { amountMinor: 1.5 }, 'INVALID_INPUT', 400],
+    ['a reason over 500 characters', UUID, { reason: 'x'.repeat(501) }, 'INVALID_INPUT', 400],
+    ['input that is not an object', UUID, 'all of it', 'INVALID_INPUT', 400],
+  ]
+  it.each(bad)('refuses %s for an admin', async (_name, id, input, code, status) => {
+    await expect(refundAsStaff(await doorFor(await signedIn('admin')), id, input)).rejects.toMatchObject({
+      code,
+      status,
+    })
+  })
+
+  it('refunds a captured order for an admin; the support role only up to its limit', async () => {
+    const limit = config().SUPPORT_REFUND_LIMIT_MINOR
+    try {
+      const shopper = await signedIn()
+      const orderId = await orderOf(shopper)
+      await pay(db, shopper.id, orderId, 'card-ok', hook.url)
+      await settle(db)
+      expect(hook.hits()).toBeGreaterThan(0)
+      config().SUPPORT_REFUND_LIMIT_MINOR = 1
+      await expect(refundAsStaff(await doorFor(await signedIn('support')), orderId, {})).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+        issues: [{ message: 'above_refund_limit' }],
+      })
+      const done = await refundAsStaff(await doorFor(await signedIn('admin')), orderId, { reason: 'test' })
+      expect(done).toMatchObject({ orderId, amountMinor: expect.any(Number) })
+      expect(done.amountMinor).toBeGreaterThan(0)
+      const rows = await db.select().from(t.refunds).where(eq(t.refunds.orderId, orderId))
+      expect(rows.map((r) => r.id)).toEqual(done.refundIds)
+    } finally {
+      config().SUPPORT_REFUND_LIMIT_MINOR = limit
+    }
   })
 })
