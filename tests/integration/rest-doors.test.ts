@@ -249,6 +249,10 @@ describe('who may call', () => {
     ['GET /api/orders/{id}', (id, as) => send(api.order, { as, params: { id } })],
     ['GET /api/orders?id=', (id, as) => send(api.orders.list, { as, path: `/api/orders?id=${id}` })],
     ['POST /api/pay', (id, as) => send(api.pay, { as, body: { orderId: id, method: 'card' } })],
+    [
+      'GET /api/orders/{id}?waitWhile= (long poll)',
+      (id, as) => send(api.order, { as, params: { id }, path: `/api/orders/${id}?waitWhile=created` }),
+    ],
   ]
   it.each(ownerOnly)("%s is 404 NOT_FOUND for another shopper's order", async (_name, call) => {
     const owner = await signedIn()
@@ -592,6 +596,27 @@ describe('one call that succeeds, per door', () => {
       path: `/api/orders/${orderId}?waitWhile=delivered`,
     })
     expect(waited).toMatchObject({ status: 200, json: { id: orderId } })
+  })
+
+  it('GET /api/orders/{id}?waitWhile= answers once the order moves on (a long poll, woken by the payment)', async () => {
+    const me = await signedIn()
+    const orderId = await orderOf(me)
+    const started = await send(api.pay, { as: me, body: { orderId, method: 'wallet' } })
+    const txnId = new URL(started.json.redirectUrl as string).searchParams.get('id')!
+    const poll = send(api.order, {
+      as: me,
+      params: { id: orderId },
+      path: `/api/orders/${orderId}?waitWhile=awaiting_payment`,
+    })
+    await send(api.localWallet.post, {
+      raw: new URLSearchParams({ id: txnId, decision: 'approve' }).toString(),
+      type: 'application/x-www-form-urlencoded',
+    })
+    await settle(db)
+    const answer = await poll
+    expect(answer.status).toBe(200)
+    expect(answer.json).toMatchObject({ id: orderId })
+    expect(answer.json.status).not.toBe('awaiting_payment')
   })
 
   it('POST /api/pay by card, then the gateway card page takes the card and sends the shopper back', async () => {
