@@ -3,7 +3,10 @@
  * on the test's database and with a user resolver that reads the user id from a test header — no
  * server, no session, no global switch.
  */
+import { randomBytes } from 'node:crypto'
+import { SESSION_COOKIE, hashSessionId } from '../../src/modules/auth/session-cookie.server'
 import type { Db } from '../../src/server/db/client'
+import { sessions } from '../../src/server/db/schema'
 import type { HandlerCtx } from '../../src/server/http/respond'
 
 export const TEST_USER_HEADER = 'x-test-user'
@@ -43,4 +46,24 @@ export async function callRoute(db: Db, handler: RouteHandler, opts: CallOptions
   const response = await handler({ request, params: opts.params, deps: { db, resolve: testUser } })
   const text = await response.text()
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined }
+}
+
+/**
+ * A `Cookie` header value signing `userId` in through the production resolver (session cookie),
+ * for the handlers that ask `requireUser(db, request)` themselves instead of their door: a session
+ * row (stored hashed, as sign-in stores it) that stays valid for a day, so it is never refreshed.
+ */
+export async function sessionCookie(db: Db, userId: string): Promise<string> {
+  const id = randomBytes(32).toString('base64url')
+  await db.insert(sessions).values({
+    idHash: hashSessionId(id),
+    userId,
+    authority: 'http://shop.test/oidc',
+    clientId: 'test',
+    sub: userId,
+    idToken: 'test',
+    accessToken: 'test',
+    expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+  })
+  return `${SESSION_COOKIE}=${id}`
 }
