@@ -730,13 +730,11 @@ describe('one call that succeeds, per door', () => {
 })
 
 /**
- * Bad input that the doors answer with 500 INTERNAL today instead of 400: a NUL character in a
- * free-text field reaches PostgreSQL (22021 invalid byte sequence), and a SKU id beyond int4
- * reaches it too (22003 out of range). Reported, not fixed here (src/ is out of this change's
- * scope): each row pins today's answer, so the fix shows up as these rows failing — then move
- * them to the 400 table above.
+ * Bad input the database itself refuses: a NUL character in a free-text field (22021) or a number
+ * beyond its column (22003) is a 400 with a code, never a 500 (errors/app-error.ts maps SQL state
+ * class 22; the SKU id is also bounded in the order schema).
  */
-describe('known 500s for bad input (bugs, reported)', () => {
+describe('input the database refuses is a 400, not a 500', () => {
   type Case = [name: string, call: () => Promise<Answer>]
   const promoter = async (): Promise<Who> => {
     const { userId } = await makePromoter(db)
@@ -807,10 +805,11 @@ describe('known 500s for bad input (bugs, reported)', () => {
       },
     ],
   ]
-  it.each(known)('BUG: %s answers 500 INTERNAL (should be 400), leaking no detail', async (_name, call) => {
+  it.each(known)('%s answers 400 INVALID_INPUT with a code', async (_name, call) => {
     const res = await call()
-    expect(res.status).toBe(500)
-    expect(res.json).toEqual({ error: { code: 'INTERNAL', message: 'Internal Server Error' } })
+    expect(res.status).toBe(400)
+    expect(res.json.error?.code).toBe('INVALID_INPUT')
+    expect(res.json.error?.issues?.[0]?.message).toMatch(/^(invalid_characters|out_of_range|Too big|.*2147483647.*)/)
   })
 })
 

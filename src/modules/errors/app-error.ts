@@ -60,7 +60,11 @@ export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError
 }
 
-/** Any thrown value as an AppError: zod failures are INVALID_INPUT with their issues, the rest INTERNAL. */
+/**
+ * Any thrown value as an AppError: zod failures are INVALID_INPUT with their issues, so is a value
+ * the database refused as data (a NUL character in text, a number out of its column's range: SQL
+ * state class 22, which only input can cause); the rest INTERNAL.
+ */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error
   if (error instanceof ZodError) {
@@ -68,5 +72,29 @@ export function toAppError(error: unknown): AppError {
       issues: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     })
   }
+  const state = dataExceptionState(error)
+  if (state) {
+    return new AppError('INVALID_INPUT', 'Invalid input', {
+      issues: [{ path: '', message: DATA_EXCEPTIONS[state] ?? 'invalid_value' }],
+      cause: error,
+    })
+  }
   return new AppError('INTERNAL', 'Internal Server Error', { cause: error })
+}
+
+const DATA_EXCEPTIONS: Record<string, string> = {
+  '22021': 'invalid_characters', // character not in repertoire: a NUL in text
+  '22P05': 'invalid_characters', // untranslatable character
+  '22003': 'out_of_range', // numeric value out of range
+}
+
+/** The SQL state of a database data exception, on the error or its causes (drizzle wraps them). */
+function dataExceptionState(error: unknown): string | undefined {
+  let e: unknown = error
+  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code
+    e = (e as { cause?: unknown }).cause
+  }
+  return undefined
 }

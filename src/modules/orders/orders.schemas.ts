@@ -22,7 +22,7 @@ export const createOrderInputSchema = z.object({
   items: z
     .array(
       z.object({
-        skuId: z.coerce.number().int().positive(),
+        skuId: z.coerce.number().int().positive().max(2_147_483_647),
         quantity: z.coerce.number().int().min(1).max(MAX_QUANTITY),
       }),
     )
