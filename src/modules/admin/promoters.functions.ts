@@ -15,6 +15,7 @@ import {
   suspendPromoter,
 } from '../affiliate/promoter-admin.server'
 import { reconcileLedger } from '../affiliate/reconcile.server'
+import { reconcileCredit } from '../store-credit/reconcile.server'
 import { attempt } from '../errors/attempt.server'
 import {
   adminPromotersQuerySchema,
@@ -75,9 +76,18 @@ export const adminFlagReviewFn = createServerFn({ method: 'POST' })
     )
   })
 
-/** The ledger's reconciliation, run now (the nightly job runs the same check). */
+/**
+ * Both ledgers' reconciliation, run now (the nightly job runs the same checks): commission, and the
+ * store credit that commission can move into (ADR 058, 059).
+ */
 export const adminReconcileFn = createServerFn({ method: 'GET' }).handler(async () => {
   const door = await openDoor(getRequest())
   await door.admin()
-  return reconcileLedger(door.db)
+  const [commission, credit] = await Promise.all([reconcileLedger(door.db), reconcileCredit(door.db)])
+  return {
+    ok: commission.ok && credit.ok,
+    transactions: commission.transactions + credit.transactions,
+    promoters: commission.promoters,
+    problems: [...commission.problems, ...credit.problems.map((p) => `store credit: ${p}`)],
+  }
 })

@@ -14,6 +14,7 @@ import { registerJobHandler, type JobContext } from '../../server/jobs/registry'
 import { log } from '../../server/log'
 import { onOrderDelivered, onOrderPaid, onOrderRefunded, releaseDueCommissions } from './commission.server'
 import { reconcileLedger } from './reconcile.server'
+import { reconcileCredit } from '../store-credit/reconcile.server'
 import { refreshTestClock } from './test-clock.server'
 import { utcDay } from '../time/days'
 
@@ -87,6 +88,10 @@ export function registerAffiliateJobHandlers(): void {
       const report = await reconcileLedger(ctx.db)
       if (report.ok) log.info({ transactions: report.transactions }, 'affiliate ledger reconciled')
       else log.error({ problems: report.problems.slice(0, 50) }, 'affiliate ledger does not reconcile')
+      // Store credit is checked on the same schedule: commission moves into it (ADR 058, 059).
+      const credit = await reconcileCredit(ctx.db)
+      if (credit.ok) log.info({ transactions: credit.transactions }, 'store-credit ledger reconciled')
+      else log.error({ problems: credit.problems.slice(0, 50) }, 'store-credit ledger does not reconcile')
       // The next night's run, queued with this one's completion so the chain never breaks.
       await ctx.complete((tx) => ensureNightlyReconcile(tx, new Date(Date.now() + HOUR_MS)))
     },
