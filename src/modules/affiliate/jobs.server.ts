@@ -38,6 +38,11 @@ export function nextReconcileAt(at: Date): Date {
   return next
 }
 
+/** Called at boot (jobs/runtime.ts): the nightly chain starts even before any referred order. */
+export async function scheduleNightlyReconcile(db: Db): Promise<void> {
+  await ensureNightlyReconcile(db)
+}
+
 async function ensureNightlyReconcile(tx: Db, after = new Date()): Promise<void> {
   const runAt = nextReconcileAt(after)
   const key = `${AFFILIATE_QUEUES.reconcile}:${utcDay(runAt)}`

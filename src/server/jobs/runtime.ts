@@ -2,6 +2,7 @@
 import { config } from '../../../app.config'
 import type { Db } from '../db/client'
 import { log } from '../log'
+import { scheduleNightlyReconcile } from '../../modules/affiliate/jobs.server'
 import { registerAppJobHandlers } from './handlers'
 import { schedulePeriodicJobs } from './periodic'
 import { JobWorker } from './worker'
@@ -13,6 +14,7 @@ export function startJobWorker(db: Db): void {
   if (worker || !config().JOB_WORKER) return
   // Housekeeping runs are queued rows too; any instance with a worker may run them.
   schedulePeriodicJobs(db).catch((err: unknown) => log.warn({ err }, 'could not schedule periodic jobs'))
+  scheduleNightlyReconcile(db).catch((err: unknown) => log.warn({ err }, 'could not schedule the reconciliation'))
   worker = new JobWorker(db, { concurrency: config().JOB_CONCURRENCY })
   worker.start()
 }
