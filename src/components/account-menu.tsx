@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DropdownMenu } from 'radix-ui'
 import { CircleUserRound } from 'lucide-react'
-import { signOut } from '../modules/auth/sign-out'
-import { localizePath, type Locale } from '../modules/i18n/locales'
-import { CreditBadge } from '../modules/store-credit/components/credit-badge'
+import { signOut } from '~/modules/auth/sign-out'
+import { localizePath, type Locale } from '~/modules/i18n/locales'
+import { CreditBadge } from '~/modules/store-credit/components/credit-badge'
 
 const item =
   'block cursor-pointer rounded px-3 py-2 text-sm outline-none hover:bg-brand-50 focus:bg-brand-50 dark:hover:bg-white/5 dark:focus:bg-white/5'

@@ -1,5 +1,5 @@
 import { useLoaderData, useRouterState } from '@tanstack/react-router'
-import { LOCALES, LOCALE_TAGS, localeFromPath, localizePath, type Locale } from '../modules/i18n/locales'
+import { LOCALES, LOCALE_TAGS, localeFromPath, localizePath, type Locale } from '~/modules/i18n/locales'
 
 /**
  * rel=alternate hreflang links for the six locales plus x-default, and the canonical link: the

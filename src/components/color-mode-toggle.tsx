@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
 import { Monitor, Moon, Sun } from 'lucide-react'
 import { useMemo } from 'react'
-import { useColorMode, validForcedMode, type ColorModePreference } from '../modules/shell/color-mode'
+import { useColorMode, validForcedMode, type ColorModePreference } from '~/modules/shell/color-mode'
 
 export function ColorModeToggle() {
   const { t } = useLingui()

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useLoaderData } from '@tanstack/react-router'
 import { X } from 'lucide-react'
 import { useState } from 'react'
-import { dismissCookieNotice } from '../modules/shell/cookie-notice'
+import { dismissCookieNotice } from '~/modules/shell/cookie-notice'
 
 /**
  * Shown while no notice cookie exists; closing sets the cookie (30 days) and hides it. On phones it

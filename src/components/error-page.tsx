@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { ErrorComponentProps } from '@tanstack/react-router'
-import { isChunkLoadError, reloadOnceForChunkError } from '../modules/ops/chunk-reload'
+import { isChunkLoadError, reloadOnceForChunkError } from '~/modules/ops/chunk-reload'
 import { StatusPage } from './status-page'
 
 /** 500 page: a description, never a stack trace. */

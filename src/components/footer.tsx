@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { localizePath } from '../modules/i18n/locales'
+import { localizePath } from '~/modules/i18n/locales'
 import { SiteLink } from './site-link'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 

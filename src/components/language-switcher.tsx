@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useLoaderData, useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
 import { Languages } from 'lucide-react'
 import { useEffect } from 'react'
-import { LOCALES, LOCALE_NAMES, isLocale, localeCookieString, localizePath } from '../modules/i18n/locales'
+import { LOCALES, LOCALE_NAMES, isLocale, localeCookieString, localizePath } from '~/modules/i18n/locales'
 
 /** SPEC §4 "cookies may be synced across tabs": a language switch in one tab reaches the others. */
 const LOCALE_CHANNEL = 'topup-locale'

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
 import { CircleUserRound, LogIn } from 'lucide-react'
 import { lazy, Suspense } from 'react'
-import { viewerQuery } from '../modules/auth/auth.queries'
-import { localizePath } from '../modules/i18n/locales'
-import { useLocalePrefix } from '../modules/i18n/use-locale-prefix'
+import { viewerQuery } from '~/modules/auth/auth.queries'
+import { localizePath } from '~/modules/i18n/locales'
+import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 
 const AccountMenu = lazy(() => import('./account-menu'))
 

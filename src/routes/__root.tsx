@@ -11,18 +11,18 @@ import {
   useRouter,
   useRouterState,
 } from '@tanstack/react-router'
-import { activateLocale } from '../modules/i18n/i18n'
-import { isLocale, localeFromPath, type Locale } from '../modules/i18n/locales'
-import { getRequestLocale, getShellInfo } from '../modules/shell/shell.functions'
-import { COLOR_MODE_SCRIPT, type ColorModePreference } from '../modules/shell/color-mode'
-import { AlternateLinks } from '../components/alternate-links'
-import { SessionRuntime } from '../modules/auth/components/session-runtime'
-import { viewerQuery } from '../modules/auth/auth.queries'
-import { ReferralConfirm } from '../modules/affiliate/components/referral-confirm'
-import { afterIdle } from '../modules/ops/after-idle'
-import appCss from '../styles/app.css?url'
+import { activateLocale } from '~/modules/i18n/i18n'
+import { isLocale, localeFromPath, type Locale } from '~/modules/i18n/locales'
+import { getRequestLocale, getShellInfo } from '~/modules/shell/shell.functions'
+import { COLOR_MODE_SCRIPT, type ColorModePreference } from '~/modules/shell/color-mode'
+import { AlternateLinks } from '~/components/alternate-links'
+import { SessionRuntime } from '~/modules/auth/components/session-runtime'
+import { viewerQuery } from '~/modules/auth/auth.queries'
+import { ReferralConfirm } from '~/modules/affiliate/components/referral-confirm'
+import { afterIdle } from '~/modules/ops/after-idle'
+import appCss from '~/styles/app.css?url'
 
-const RootWidgets = afterIdle(() => import('../modules/ops/widgets').then((m) => m.RootWidgets))
+const RootWidgets = afterIdle(() => import('~/modules/ops/widgets').then((m) => m.RootWidgets))
 
 export interface RouterContext {
   queryClient: QueryClient

@@ -3,7 +3,7 @@
  * automatic instrumentation off: we report what the HTTP boundary classifies as internal errors.
  */
 import { config } from '../../app.config'
-import { createBeforeSend, scrub } from '../modules/ops/error-scrub'
+import { createBeforeSend, scrub } from '~/modules/ops/error-scrub'
 import { log } from './log'
 
 type SentryNode = typeof import('@sentry/node')

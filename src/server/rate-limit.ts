@@ -4,7 +4,7 @@
  * parallel requests cannot all slip under the limit.
  */
 import { and, eq, lt, sql } from 'drizzle-orm'
-import { AppError } from '../modules/errors/app-error'
+import { AppError } from '~/modules/errors/app-error'
 import type { Db } from './db/client'
 import { rateLimits } from './db/schema'
 

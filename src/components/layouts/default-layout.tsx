@@ -1,12 +1,12 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { BackToTop } from '../back-to-top'
-import { CookieNotice } from '../cookie-notice'
-import { Footer } from '../footer'
-import { Header } from '../header'
-import { afterIdle } from '../../modules/ops/after-idle'
+import { BackToTop } from '~/components/back-to-top'
+import { CookieNotice } from '~/components/cookie-notice'
+import { Footer } from '~/components/footer'
+import { Header } from '~/components/header'
+import { afterIdle } from '~/modules/ops/after-idle'
 
-const LiveChat = afterIdle(() => import('../../modules/ops/widgets').then((m) => m.LiveChat))
+const LiveChat = afterIdle(() => import('~/modules/ops/widgets').then((m) => m.LiveChat))
 
 /** Header and footer around the page, back-to-top, cookie notice and the live-chat slot. */
 export function DefaultLayout({ children }: { children: ReactNode }) {

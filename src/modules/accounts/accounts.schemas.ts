@@ -1,6 +1,6 @@
 /** Request bodies of the account endpoints (client-safe). */
 import { z } from 'zod'
-import { LOCALES } from '../i18n/locales'
+import { LOCALES } from '~/modules/i18n/locales'
 import { emailSchema, passwordSchema } from './email'
 
 export const sendCodeSchema = z.object({

@@ -1,9 +1,9 @@
 /** Creates an account from a mailed sign-up code; the e-mail is verified by that code. */
-import { AppError } from '../errors/app-error'
-import type { Db } from '../../server/db/client'
-import { users } from '../../server/db/schema'
-import { hitRateLimits } from '../../server/rate-limit'
-import type { Locale } from '../i18n/locales'
+import { AppError } from '~/modules/errors/app-error'
+import type { Db } from '~/server/db/client'
+import { users } from '~/server/db/schema'
+import { hitRateLimits } from '~/server/rate-limit'
+import type { Locale } from '~/modules/i18n/locales'
 import { consumeEmailCode } from './email-codes.server'
 import { hashPassword } from './password.server'
 

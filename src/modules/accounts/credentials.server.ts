@@ -1,8 +1,8 @@
 /** Checks an e-mail and password for sign-in without revealing which of the two was wrong. */
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { users } from '../../server/db/schema'
-import { clearRateLimit, hitRateLimits, refundRateLimits } from '../../server/rate-limit'
+import type { Db } from '~/server/db/client'
+import { users } from '~/server/db/schema'
+import { clearRateLimit, hitRateLimits, refundRateLimits } from '~/server/rate-limit'
 import { hashPassword, verifyPassword } from './password.server'
 import { normaliseEmail } from './email'
 

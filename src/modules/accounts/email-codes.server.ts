@@ -4,9 +4,9 @@
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { emailCodes } from '../../server/db/schema'
-import { loadAuthSecrets } from '../../server/oidc/secrets'
+import type { Db } from '~/server/db/client'
+import { emailCodes } from '~/server/db/schema'
+import { loadAuthSecrets } from '~/server/oidc/secrets'
 
 export type CodePurpose = 'signup' | 'reset'
 export const CODE_TTL_MINUTES = 10

@@ -1,8 +1,8 @@
 /** Reading and editing the signed-in user's profile. */
 import { eq } from 'drizzle-orm'
-import { AppError } from '../errors/app-error'
-import type { Db } from '../../server/db/client'
-import { users, type BillingAddress } from '../../server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
+import type { Db } from '~/server/db/client'
+import { users, type BillingAddress } from '~/server/db/schema'
 import type { BillingAddressView, Profile, UpdateProfileInput } from './profile.schemas'
 
 type UserRow = typeof users.$inferSelect

@@ -3,12 +3,12 @@
  * enumeration): a sign-up code goes only to new e-mails, a reset code only to existing accounts.
  */
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { users } from '../../server/db/schema'
-import { sendMail } from '../../server/mail/mailer'
-import { verificationCodeMail } from '../../server/mail/templates'
-import { hitRateLimits } from '../../server/rate-limit'
-import type { Locale } from '../i18n/locales'
+import type { Db } from '~/server/db/client'
+import { users } from '~/server/db/schema'
+import { sendMail } from '~/server/mail/mailer'
+import { verificationCodeMail } from '~/server/mail/templates'
+import { hitRateLimits } from '~/server/rate-limit'
+import type { Locale } from '~/modules/i18n/locales'
 import { CODE_TTL_MINUTES, issueEmailCode, type CodePurpose } from './email-codes.server'
 
 export const CODE_LIMITS = (email: string, ip: string) => [

@@ -4,22 +4,22 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { openDoor } from '../../server/http/door'
+import { openDoor } from '~/server/http/door'
 import { z } from 'zod'
-import { getOrderDetail } from '../orders/order-queries.server'
-import { refundAsStaff } from '../orders/orders.doors.server'
-import { orderIdSchema, supportReplyInputSchema } from '../orders/orders.schemas'
-import { REFUND_DESTINATIONS } from '../orders/refunds'
-import { cancelOrderAsStaff, resendDeliveryMail } from '../orders/staff-order-actions.server'
-import { answerSupportRequest, supportInbox } from '../orders/support.server'
-import { operatorActionSchema } from '../affiliate/affiliate.schemas'
+import { getOrderDetail } from '~/modules/orders/order-queries.server'
+import { refundAsStaff } from '~/modules/orders/orders.doors.server'
+import { orderIdSchema, supportReplyInputSchema } from '~/modules/orders/orders.schemas'
+import { REFUND_DESTINATIONS } from '~/modules/orders/refunds'
+import { cancelOrderAsStaff, resendDeliveryMail } from '~/modules/orders/staff-order-actions.server'
+import { answerSupportRequest, supportInbox } from '~/modules/orders/support.server'
+import { operatorActionSchema } from '~/modules/affiliate/affiliate.schemas'
 import {
   approveWithdrawal,
   markWithdrawalPaid,
   rejectWithdrawal,
   withdrawalQueue,
-} from '../affiliate/withdrawals.server'
-import { attempt } from '../errors/attempt.server'
+} from '~/modules/affiliate/withdrawals.server'
+import { attempt } from '~/modules/errors/attempt.server'
 import {
   adminOrdersQuerySchema,
   auditQuerySchema,

@@ -1,6 +1,6 @@
 /** What the back-office screens send and receive (client-safe). */
 import { z } from 'zod'
-import { ORDER_STATUSES, type OrderStatus } from '../orders/order-status'
+import { ORDER_STATUSES, type OrderStatus } from '~/modules/orders/order-status'
 
 /** Minutes the shop promises for a delivery: a paid order still undelivered after this is late. */
 export const DELIVERY_PROMISE_MINUTES = 15

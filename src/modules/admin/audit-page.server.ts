@@ -1,6 +1,6 @@
 /** The audit log as the back office reads it: a filtered page, or every matching row for the CSV export. */
-import type { Db } from '../../server/db/client'
-import { addUtcDays } from '../time/days'
+import type { Db } from '~/server/db/client'
+import { addUtcDays } from '~/modules/time/days'
 import { auditDiff } from './audit-diff'
 import { AUDIT_PAGE_SIZE, auditQuerySchema, type AuditEntryView, type AuditQuery } from './admin.schemas'
 import { AUDIT_MAX_ROWS, auditCsv, countAudit, listAudit, type AuditFilter, type AuditRow } from './audit.server'

@@ -6,8 +6,8 @@
  * database).
  */
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { auditLog } from '../../server/db/schema'
+import type { Db } from '~/server/db/client'
+import { auditLog } from '~/server/db/schema'
 
 /** Who acted: a signed-in staff member, or the command line. */
 export type AuditActor = { id: string; email: string } | 'command line'

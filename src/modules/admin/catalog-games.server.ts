@@ -7,11 +7,11 @@
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { and, asc, count, eq, exists, ilike, ne, or, sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { categories, categoryTranslations, gameTranslations, games, offers } from '../../server/db/schema'
-import type { Caller } from '../auth/caller.server'
-import { AppError } from '../errors/app-error'
-import { LOCALES } from '../i18n/locales'
+import type { Db } from '~/server/db/client'
+import { categories, categoryTranslations, gameTranslations, games, offers } from '~/server/db/schema'
+import type { Caller } from '~/modules/auth/caller.server'
+import { AppError } from '~/modules/errors/app-error'
+import { LOCALES } from '~/modules/i18n/locales'
 import { recordAudit } from './audit.server'
 import {
   ADMIN_CATALOG_PAGE_SIZE,

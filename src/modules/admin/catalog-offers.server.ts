@@ -5,13 +5,13 @@
  * changed. SKUs are never deleted (orders and game codes point at them): they are deactivated.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { invalidate } from '../../server/cache'
-import type { Db } from '../../server/db/client'
-import { gameCodes, games, offers, skuPrices, skuTranslations, skus } from '../../server/db/schema'
-import type { Caller } from '../auth/caller.server'
-import { CURRENCIES, decimalToMinor, type Currency } from '../catalog/money'
-import { AppError } from '../errors/app-error'
-import { LOCALES, type Locale } from '../i18n/locales'
+import { invalidate } from '~/server/cache'
+import type { Db } from '~/server/db/client'
+import { gameCodes, games, offers, skuPrices, skuTranslations, skus } from '~/server/db/schema'
+import type { Caller } from '~/modules/auth/caller.server'
+import { CURRENCIES, decimalToMinor, type Currency } from '~/modules/catalog/money'
+import { AppError } from '~/modules/errors/app-error'
+import { LOCALES, type Locale } from '~/modules/i18n/locales'
 import { recordAudit } from './audit.server'
 import {
   offerInputSchema,

@@ -5,9 +5,9 @@
  * Custom messages are issue codes that the UI words (components/field-errors.ts).
  */
 import { z } from 'zod'
-import { currencyDigits, CURRENCIES, decimalToMinor, type Currency } from '../catalog/money'
-import { PRODUCT_KINDS, type PlayerField, type ProductKind } from '../catalog/catalog.schemas'
-import { LOCALES, type Locale } from '../i18n/locales'
+import { currencyDigits, CURRENCIES, decimalToMinor, type Currency } from '~/modules/catalog/money'
+import { PRODUCT_KINDS, type PlayerField, type ProductKind } from '~/modules/catalog/catalog.schemas'
+import { LOCALES, type Locale } from '~/modules/i18n/locales'
 
 export const ADMIN_CATALOG_PAGE_SIZE = 25
 /** The largest price or coupon amount accepted, in minor units (the columns are int4). */

@@ -5,10 +5,10 @@
  * writes nothing; the import inserts exactly the new ones, in one transaction, audited.
  */
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { gameCodes, offers, skus } from '../../server/db/schema'
-import type { Caller } from '../auth/caller.server'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { gameCodes, offers, skus } from '~/server/db/schema'
+import type { Caller } from '~/modules/auth/caller.server'
+import { AppError } from '~/modules/errors/app-error'
 import { recordAudit } from './audit.server'
 import { invalidateCatalog } from './catalog-offers.server'
 import { CODE_PATTERN, type CodeImportInput, type CodeImportReport } from './catalog.schemas'

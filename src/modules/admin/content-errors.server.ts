@@ -1,5 +1,5 @@
 /** The refusals the content use cases share: field issues as INVALID_INPUT, taken keys as CONFLICT. */
-import { AppError } from '../errors/app-error'
+import { AppError } from '~/modules/errors/app-error'
 import type { FieldIssue } from './content-rules'
 
 /** INVALID_INPUT (400) with each refused field's path and issue code, when there is any. */

@@ -6,16 +6,16 @@
  * namespace (and every cached page) on every instance once committed.
  */
 import { and, asc, eq, max, ne } from 'drizzle-orm'
-import { invalidate } from '../../server/cache'
-import type { Db } from '../../server/db/client'
-import { categories, links, navigationItems } from '../../server/db/schema'
-import type { Caller } from '../auth/caller.server'
-import type { Locale } from '../i18n/locales'
+import { invalidate } from '~/server/cache'
+import type { Db } from '~/server/db/client'
+import { categories, links, navigationItems } from '~/server/db/schema'
+import type { Caller } from '~/modules/auth/caller.server'
+import type { Locale } from '~/modules/i18n/locales'
 import { recordAudit } from './audit.server'
 import { missing, refuseIssues, taken } from './content-errors.server'
 import { linkIssues, navigationIssues } from './content-rules'
 import type { LinkRow, LinkSave, NavigationRow, NavigationSave } from './content.schemas'
-import { AppError } from '../errors/app-error'
+import { AppError } from '~/modules/errors/app-error'
 import { assertVersion, contentVersion } from './content-version.server'
 
 const linkFields = {

@@ -1,7 +1,7 @@
 /** The choices the content editors offer: games (an article's game) and categories (navigation). */
 import { and, asc, eq } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { categories, categoryTranslations, gameTranslations, games } from '../../server/db/schema'
+import type { Db } from '~/server/db/client'
+import { categories, categoryTranslations, gameTranslations, games } from '~/server/db/schema'
 import type { ContentOptions } from './content.schemas'
 
 export async function contentOptions(db: Db): Promise<ContentOptions> {

@@ -6,10 +6,10 @@
  * is always the final answer).
  */
 import { asc, eq, sql } from 'drizzle-orm'
-import { invalidate } from '../../server/cache'
-import type { Db } from '../../server/db/client'
-import { redirects, shortLinks } from '../../server/db/schema'
-import type { Caller } from '../auth/caller.server'
+import { invalidate } from '~/server/cache'
+import type { Db } from '~/server/db/client'
+import { redirects, shortLinks } from '~/server/db/schema'
+import type { Caller } from '~/modules/auth/caller.server'
 import { recordAudit } from './audit.server'
 import { missing, refuseIssues, taken } from './content-errors.server'
 import { redirectIssues, redirectKey, shortLinkIssues } from './content-rules'

@@ -3,10 +3,10 @@
  * anything is sent) and the server's use cases (which refuse the same input with the same codes).
  * Client-safe and hand-written: no schema library reaches the browser (ADR 041).
  */
-import { CMS_SLUG } from '../cms/content.schemas'
-import { isSitePath } from '../cms/redirects'
-import { isAllowedShortLinkTarget } from '../cms/shortlinks'
-import type { Locale } from '../i18n/locales'
+import { CMS_SLUG } from '~/modules/cms/content.schemas'
+import { isSitePath } from '~/modules/cms/redirects'
+import { isAllowedShortLinkTarget } from '~/modules/cms/shortlinks'
+import type { Locale } from '~/modules/i18n/locales'
 
 /** A refused field: its path ("path", "translations.de.title") and an issue code the UI words. */
 export interface FieldIssue {

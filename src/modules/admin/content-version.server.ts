@@ -5,7 +5,7 @@
  * it; nothing has to remember to bump a counter.
  */
 import { createHash } from 'node:crypto'
-import { AppError } from '../errors/app-error'
+import { AppError } from '~/modules/errors/app-error'
 
 /** JSON with object keys sorted, so equal content always hashes alike. */
 function canonical(value: unknown): string {

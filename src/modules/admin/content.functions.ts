@@ -5,8 +5,8 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { openDoor } from '../../server/http/door'
-import { attempt } from '../errors/attempt.server'
+import { openDoor } from '~/server/http/door'
+import { attempt } from '~/modules/errors/attempt.server'
 import {
   articleForEdit,
   listArticlesForAdmin,

@@ -4,8 +4,8 @@
  * also check before sending live in content-rules.ts.
  */
 import { z } from 'zod'
-import { ARTICLE_KINDS } from '../cms/cms.schemas'
-import { LOCALES, type Locale } from '../i18n/locales'
+import { ARTICLE_KINDS } from '~/modules/cms/cms.schemas'
+import { LOCALES, type Locale } from '~/modules/i18n/locales'
 
 export const CONTENT_PAGE_SIZE = 20
 

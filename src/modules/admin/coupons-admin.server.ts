@@ -7,11 +7,11 @@
  * needs no cache invalidation.
  */
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { couponRedemptions, coupons } from '../../server/db/schema'
-import type { Caller } from '../auth/caller.server'
-import { CURRENCIES, decimalToMinor, type Currency } from '../catalog/money'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { couponRedemptions, coupons } from '~/server/db/schema'
+import type { Caller } from '~/modules/auth/caller.server'
+import { CURRENCIES, decimalToMinor, type Currency } from '~/modules/catalog/money'
+import { AppError } from '~/modules/errors/app-error'
 import { recordAudit } from './audit.server'
 import {
   ADMIN_CATALOG_PAGE_SIZE,

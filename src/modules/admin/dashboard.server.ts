@@ -3,10 +3,10 @@
  * answered from an index or a small table); nothing is cached: staff want the current state.
  */
 import { sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { selectRows } from '../../server/db/client'
-import type { OrderStatus } from '../orders/order-status'
-import { DAY_MS } from '../time/days'
+import type { Db } from '~/server/db/client'
+import { selectRows } from '~/server/db/client'
+import type { OrderStatus } from '~/modules/orders/order-status'
+import { DAY_MS } from '~/modules/time/days'
 import { DELIVERY_PROMISE_MINUTES, type CurrencyFigure, type DashboardFigures } from './admin.schemas'
 
 type Count = { count: string | number }

@@ -3,9 +3,9 @@
  * player ID, plus status and placement date; newest first (or by total), sorted and paged on the server.
  */
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { orders } from '../../server/db/schema'
-import { addUtcDays } from '../time/days'
+import type { Db } from '~/server/db/client'
+import { orders } from '~/server/db/schema'
+import { addUtcDays } from '~/modules/time/days'
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrdersQuerySchema,

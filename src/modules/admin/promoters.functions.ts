@@ -5,18 +5,18 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { openDoor } from '../../server/http/door'
-import { confirmAttributionFlag, grantAttribution, listFlagsToReview } from '../affiliate/flag-review.server'
+import { openDoor } from '~/server/http/door'
+import { confirmAttributionFlag, grantAttribution, listFlagsToReview } from '~/modules/affiliate/flag-review.server'
 import {
   approvePromoter,
   listPromotersForStaff,
   reinstatePromoter,
   setCommissionRate,
   suspendPromoter,
-} from '../affiliate/promoter-admin.server'
-import { reconcileLedger } from '../affiliate/reconcile.server'
-import { reconcileCredit } from '../store-credit/reconcile.server'
-import { attempt } from '../errors/attempt.server'
+} from '~/modules/affiliate/promoter-admin.server'
+import { reconcileLedger } from '~/modules/affiliate/reconcile.server'
+import { reconcileCredit } from '~/modules/store-credit/reconcile.server'
+import { attempt } from '~/modules/errors/attempt.server'
 import {
   adminPromotersQuerySchema,
   attributionReviewSchema,

@@ -5,8 +5,8 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { openDoor } from '../../server/http/door'
-import { isStaff } from '../auth/caller.server'
+import { openDoor } from '~/server/http/door'
+import { isStaff } from '~/modules/auth/caller.server'
 import type { StaffViewer } from './admin.schemas'
 
 /** The signed-in staff member, or null for visitors and shoppers (the layout then answers 404). */

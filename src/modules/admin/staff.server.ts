@@ -3,9 +3,9 @@
  * back-office). Every change is in the audit log with the role before and after.
  */
 import { asc, eq, inArray } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { STAFF_ROLES, users, type StaffRole, type UserRole } from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { STAFF_ROLES, users, type StaffRole, type UserRole } from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
 import { recordAudit, type AuditActor } from './audit.server'
 
 export interface StaffMember {

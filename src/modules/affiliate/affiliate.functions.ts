@@ -6,13 +6,13 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
-import { getDb } from '../../server/db/client'
-import { markServerFnRefusal } from '../../server/http/respond'
-import { currentCaller, requirePromoter, requireUser } from '../auth/caller.server'
-import type { ActionResult } from '../errors/action-result'
-import { toAppError } from '../errors/app-error'
-import { attempt } from '../errors/attempt.server'
-import { creditBalances } from '../store-credit/ledger.server'
+import { getDb } from '~/server/db/client'
+import { markServerFnRefusal } from '~/server/http/respond'
+import { currentCaller, requirePromoter, requireUser } from '~/modules/auth/caller.server'
+import type { ActionResult } from '~/modules/errors/action-result'
+import { toAppError } from '~/modules/errors/app-error'
+import { attempt } from '~/modules/errors/attempt.server'
+import { creditBalances } from '~/modules/store-credit/ledger.server'
 import {
   becomePromoterSchema,
   createLinkSchema,

@@ -1,9 +1,9 @@
 /** Boundary schemas and response types of the affiliate API (client-safe). */
 import { z } from 'zod'
-import { currencySchema } from '../catalog/offer.schemas'
+import { currencySchema } from '~/modules/catalog/offer.schemas'
 import { isValidIban, normalizeIban } from './payout'
 import { normalizeTargetPath } from './targets'
-import { daysBetween } from '../time/days'
+import { daysBetween } from '~/modules/time/days'
 
 /** Validation messages are codes: the UI translates them, API clients can branch on them. */
 export const targetPathSchema = z

@@ -1,5 +1,5 @@
 /** Attribution rules (pure): which click gets credit, and for how long. */
-import { DAY_MS } from '../time/days'
+import { DAY_MS } from '~/modules/time/days'
 
 export type AttributionMode = 'last' | 'first'
 

@@ -5,16 +5,16 @@
  * its state changes.
  */
 import { and, eq, lte, ne, sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { attributions, orderItems, orders, promoters, referrals, skuPrices } from '../../server/db/schema'
-import type { AttributionFlag, AttributionStatus } from '../../server/db/schema'
-import { log } from '../../server/log'
+import type { Db } from '~/server/db/client'
+import { attributions, orderItems, orders, promoters, referrals, skuPrices } from '~/server/db/schema'
+import type { AttributionFlag, AttributionStatus } from '~/server/db/schema'
+import { log } from '~/server/log'
 import { now } from './clock'
 import { commissionBase, commissionMinor } from './commission'
 import { repayCreditDebt, reverseCreditedCommission } from './credit-transfer.server'
 import { move, postTransaction } from './ledger.server'
 import { programmeTerms } from './terms.server'
-import { DAY_MS } from '../time/days'
+import { DAY_MS } from '~/modules/time/days'
 
 /** The order never reached a state that earns commission (or is already being undone). */
 const VOID_ORDER_STATUSES = new Set(['failed', 'refunded', 'cancelled', 'expired'])

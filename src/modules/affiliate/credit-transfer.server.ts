@@ -9,11 +9,11 @@
  * a move and a sweep from waiting on each other in a cycle.
  */
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { attributions, commissionTransfers, orders } from '../../server/db/schema'
-import type { CommissionTransferSource } from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
-import { availableCredit, creditMove, lockWallet, postCredit } from '../store-credit/ledger.server'
+import type { Db } from '~/server/db/client'
+import { attributions, commissionTransfers, orders } from '~/server/db/schema'
+import type { CommissionTransferSource } from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
+import { availableCredit, creditMove, lockWallet, postCredit } from '~/modules/store-credit/ledger.server'
 import type { CreditTransferView, MovablePending } from './affiliate.schemas'
 import { now } from './clock'
 import { balanceOf, lockPromoter, move, postTransaction } from './ledger.server'

@@ -5,12 +5,12 @@
  * reviewed, so it leaves the list; the decision and the ledger move share one transaction.
  */
 import { aliasedTable, and, count, desc, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { attributions, orders, promoters, users } from '../../server/db/schema'
-import { recordAudit } from '../admin/audit.server'
-import { FLAGS_PAGE_SIZE, flagsQuerySchema, type FlagsPage, type FlagsQuery } from '../admin/promoters.schemas'
-import { AppError } from '../errors/app-error'
-import { DAY_MS } from '../time/days'
+import type { Db } from '~/server/db/client'
+import { attributions, orders, promoters, users } from '~/server/db/schema'
+import { recordAudit } from '~/modules/admin/audit.server'
+import { FLAGS_PAGE_SIZE, flagsQuerySchema, type FlagsPage, type FlagsQuery } from '~/modules/admin/promoters.schemas'
+import { AppError } from '~/modules/errors/app-error'
+import { DAY_MS } from '~/modules/time/days'
 import { now } from './clock'
 import { commissionMinor } from './commission'
 import { move, postTransaction } from './ledger.server'

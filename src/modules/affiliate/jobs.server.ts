@@ -7,16 +7,16 @@
  */
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Db } from '../../server/db/client'
-import { attributions } from '../../server/db/schema'
-import { enqueue } from '../../server/jobs/queue'
-import { registerJobHandler, type JobContext } from '../../server/jobs/registry'
-import { log } from '../../server/log'
+import type { Db } from '~/server/db/client'
+import { attributions } from '~/server/db/schema'
+import { enqueue } from '~/server/jobs/queue'
+import { registerJobHandler, type JobContext } from '~/server/jobs/registry'
+import { log } from '~/server/log'
 import { onOrderDelivered, onOrderPaid, onOrderRefunded, releaseDueCommissions } from './commission.server'
 import { reconcileLedger } from './reconcile.server'
-import { reconcileCredit } from '../store-credit/reconcile.server'
+import { reconcileCredit } from '~/modules/store-credit/reconcile.server'
 import { refreshTestClock } from './test-clock.server'
-import { utcDay } from '../time/days'
+import { utcDay } from '~/modules/time/days'
 
 export const AFFILIATE_QUEUES = {
   orderPaid: 'affiliate.order-paid',

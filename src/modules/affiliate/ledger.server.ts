@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { ledgerEntries, promoters, type LedgerAccount, type LedgerKind } from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { ledgerEntries, promoters, type LedgerAccount, type LedgerKind } from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
 import type { Balance } from './affiliate.schemas'
 
 export interface Posting {

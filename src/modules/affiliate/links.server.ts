@@ -1,8 +1,8 @@
 /** Referral links of a promoter: create, list with statistics, edit, archive. */
 import { and, asc, count, eq, isNull } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { referralLinks } from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { referralLinks } from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
 import { createLinkSchema, updateLinkSchema, type LinkStats } from './affiliate.schemas'
 import { now } from './clock'
 import { conversionRate } from './commission'

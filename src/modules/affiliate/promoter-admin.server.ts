@@ -5,17 +5,17 @@
  * entry in the same transaction.
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { attributions, ledgerEntries, promoters, users, type PromoterStatus } from '../../server/db/schema'
-import { recordAudit } from '../admin/audit.server'
+import type { Db } from '~/server/db/client'
+import { attributions, ledgerEntries, promoters, users, type PromoterStatus } from '~/server/db/schema'
+import { recordAudit } from '~/modules/admin/audit.server'
 import {
   ADMIN_PROMOTERS_PAGE_SIZE,
   adminPromotersQuerySchema,
   type AdminPromotersPage,
   type AdminPromotersQuery,
   type AdminPromoterRow,
-} from '../admin/promoters.schemas'
-import { AppError } from '../errors/app-error'
+} from '~/modules/admin/promoters.schemas'
+import { AppError } from '~/modules/errors/app-error'
 import { now } from './clock'
 import { programmeTerms } from './terms.server'
 

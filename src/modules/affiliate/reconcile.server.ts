@@ -4,7 +4,7 @@
  * (attributions, withdrawals and moves into store credit).
  */
 import { sql } from 'drizzle-orm'
-import { selectRows, type Db } from '../../server/db/client'
+import { selectRows, type Db } from '~/server/db/client'
 
 export interface ReconcileReport {
   ok: boolean

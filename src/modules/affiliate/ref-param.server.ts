@@ -1,6 +1,6 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { getDb } from '../../server/db/client'
-import { redirectTo } from '../../server/http/respond'
+import { getDb } from '~/server/db/client'
+import { redirectTo } from '~/server/http/respond'
 import { referralVisit, refParamTarget } from './visit.server'
 
 /**

@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { promoters, referralClicks, referralLinks, referrals, users } from '../../server/db/schema'
-import { utcDay } from '../time/days'
+import type { Db } from '~/server/db/client'
+import { promoters, referralClicks, referralLinks, referrals, users } from '~/server/db/schema'
+import { utcDay } from '~/modules/time/days'
 import { isBot, isWithinWindow, replacesAttribution } from './attribution'
 import { now } from './clock'
 import { programmeTerms } from './terms.server'

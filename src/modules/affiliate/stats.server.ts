@@ -4,9 +4,9 @@
  * (pending or available), so a refunded order's commission drops out.
  */
 import { sql } from 'drizzle-orm'
-import { selectRows, type Db } from '../../server/db/client'
+import { selectRows, type Db } from '~/server/db/client'
 import { performanceQuerySchema, type Performance, type PerformanceDay } from './affiliate.schemas'
-import { addUtcDays, utcDay } from '../time/days'
+import { addUtcDays, utcDay } from '~/modules/time/days'
 import { now } from './clock'
 
 interface DayRow extends Record<string, unknown> {

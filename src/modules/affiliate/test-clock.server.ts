@@ -8,12 +8,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { config } from '../../../app.config'
-import type { Db } from '../../server/db/client'
-import { meta } from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { meta } from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
 import { setClockOffset } from './clock'
 import { releaseDueCommissions } from './commission.server'
-import { DAY_MS } from '../time/days'
+import { DAY_MS } from '~/modules/time/days'
 
 export const TEST_CLOCK_KEY = 'test_clock_offset_ms'
 const CACHE_MS = 2_000

@@ -10,9 +10,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import { config } from '../../../app.config'
-import type { Db } from '../../server/db/client'
-import { requestCookies } from '../../server/http/cookies'
-import { log } from '../../server/log'
+import type { Db } from '~/server/db/client'
+import { requestCookies } from '~/server/http/cookies'
+import { log } from '~/server/log'
 import { windowSeconds } from './attribution'
 import {
   ATTRIBUTION_COOKIE,

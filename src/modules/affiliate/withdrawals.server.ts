@@ -5,11 +5,11 @@
  * before the insert cannot be stale: no overdraw whatever the concurrency.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { users, withdrawals, type WithdrawalStatus } from '../../server/db/schema'
+import type { Db } from '~/server/db/client'
+import { users, withdrawals, type WithdrawalStatus } from '~/server/db/schema'
 import { config } from '../../../app.config'
-import { recordAudit } from '../admin/audit.server'
-import { AppError } from '../errors/app-error'
+import { recordAudit } from '~/modules/admin/audit.server'
+import { AppError } from '~/modules/errors/app-error'
 import type { WithdrawalQueueRow, WithdrawalView } from './affiliate.schemas'
 import { requestWithdrawalSchema } from './affiliate.schemas'
 import { now } from './clock'

@@ -6,11 +6,11 @@
  * in per call, without a global switch.
  */
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { promoters, sessions, STAFF_ROLES, users, type StaffRole, type UserRole } from '../../server/db/schema'
-import { issuerFor } from '../../server/oidc/issuer'
-import { getProvider } from '../../server/oidc/provider'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { promoters, sessions, STAFF_ROLES, users, type StaffRole, type UserRole } from '~/server/db/schema'
+import { issuerFor } from '~/server/oidc/issuer'
+import { getProvider } from '~/server/oidc/provider'
+import { AppError } from '~/modules/errors/app-error'
 import { sessionByHash } from './session.server'
 import { sessionHashFromRequest } from './session-cookie.server'
 import { EXPIRING_NOTICE_SECONDS } from './signin-errors'

@@ -3,7 +3,7 @@
  * and send visitors to sign in, with the page as the return path.
  */
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
-import { localeFromPath, localizePath } from '../i18n/locales'
+import { localeFromPath, localizePath } from '~/modules/i18n/locales'
 import { getViewerFn } from './auth.functions'
 
 export async function requireSignIn({ location }: { location: ParsedLocation }) {

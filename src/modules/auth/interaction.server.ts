@@ -3,11 +3,11 @@
  * interaction. Says where to go next or why not; the route answers it (server/oidc/sign-in-reply.ts).
  */
 import { z } from 'zod'
-import { getDb } from '../../server/db/client'
-import { finishLoginInteraction, InteractionExpired } from '../../server/oidc/interaction'
-import { clientIp } from '../../server/http/client-ip'
-import { classifyError } from '../../server/http/respond'
-import { verifyCredentials } from '../accounts/credentials.server'
+import { getDb } from '~/server/db/client'
+import { finishLoginInteraction, InteractionExpired } from '~/server/oidc/interaction'
+import { clientIp } from '~/server/http/client-ip'
+import { classifyError } from '~/server/http/respond'
+import { verifyCredentials } from '~/modules/accounts/credentials.server'
 import type { SignInOutcome } from './interaction.schemas'
 
 const formSchema = z.object({ email: z.string().min(1).max(254), password: z.string().min(1).max(200) })

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { deleteCookie, getCookie, setCookie } from '@tanstack/react-start/server'
 import { config } from '../../../app.config'
-import { requestCookies } from '../../server/http/cookies'
+import { requestCookies } from '~/server/http/cookies'
 import { SESSION_STATE_COOKIE } from './session-settings'
 
 export const SESSION_COOKIE = 'session'

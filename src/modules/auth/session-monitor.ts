@@ -9,7 +9,7 @@
  * vanished while no tab was open is restored silently when the authorization server still has one.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import type { Locale } from '../i18n/locales'
+import type { Locale } from '~/modules/i18n/locales'
 import { broadcast, onAuthEvent } from './auth-events'
 import { openAuthDialog } from './auth-dialog'
 import { sessionStatusFn } from './auth.functions'

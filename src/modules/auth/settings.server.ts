@@ -1,8 +1,8 @@
 /** The storefront client's settings for this request: authority, client credentials, endpoints. */
 import { config } from '../../../app.config'
-import { getDb } from '../../server/db/client'
-import { CALLBACK_PATH, OIDC_PATHS, issuerFor } from '../../server/oidc/issuer'
-import { loadAuthSecrets } from '../../server/oidc/secrets'
+import { getDb } from '~/server/db/client'
+import { CALLBACK_PATH, OIDC_PATHS, issuerFor } from '~/server/oidc/issuer'
+import { loadAuthSecrets } from '~/server/oidc/secrets'
 
 export interface ClientSettings {
   authority: string

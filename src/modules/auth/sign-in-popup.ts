@@ -4,7 +4,7 @@
  * Outcomes carry the SPEC §8 messages: 'Popup blocked by user' when the browser refused to open
  * it, 'Popup closed by user' when it was closed before the sign-in finished.
  */
-import { localizePath, type Locale } from '../i18n/locales'
+import { localizePath, type Locale } from '~/modules/i18n/locales'
 import {
   BROWSER_SIGNIN_ERRORS,
   POPUP_HEIGHT,

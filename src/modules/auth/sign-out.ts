@@ -1,4 +1,4 @@
-import type { Locale } from '../i18n/locales'
+import type { Locale } from '~/modules/i18n/locales'
 import { broadcast } from './auth-events'
 import { signOutFn } from './auth.functions'
 

@@ -5,7 +5,7 @@
  * page (login_required…), and both post the outcome to this window. No answer within 10 s fails
  * with 'IFrame timed out without a response'; a timeout is retried once, 5 s later.
  */
-import { localizePath, type Locale } from '../i18n/locales'
+import { localizePath, type Locale } from '~/modules/i18n/locales'
 import {
   BROWSER_SIGNIN_ERRORS,
   SIGNED_IN_PATH,

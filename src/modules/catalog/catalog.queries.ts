@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Locale } from '../i18n/locales'
+import type { Locale } from '~/modules/i18n/locales'
 import type { NavigationItem } from './catalog.schemas'
 import { getNavigation } from './catalog.functions'
 import { withLocalNews } from './navigation'
-import { clientLog } from '../ops/client-log'
+import { clientLog } from '~/modules/ops/client-log'
 
 /** Navigation: loaded once and kept (SPEC §7); on failure only the local News entry shows. */
 export const navigationQuery = (locale: Locale) =>

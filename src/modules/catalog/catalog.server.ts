@@ -1,9 +1,9 @@
 /** Catalog read-side queries. */
 import { and, asc, eq } from 'drizzle-orm'
-import { cached } from '../../server/cache'
-import type { Db } from '../../server/db/client'
-import { categories, categoryTranslations, navigationItems } from '../../server/db/schema'
-import type { Locale } from '../i18n/locales'
+import { cached } from '~/server/cache'
+import type { Db } from '~/server/db/client'
+import { categories, categoryTranslations, navigationItems } from '~/server/db/schema'
+import type { Locale } from '~/modules/i18n/locales'
 import type { NavigationItem } from './catalog.schemas'
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Locale } from '../i18n/locales'
+import type { Locale } from '~/modules/i18n/locales'
 import { getCategory } from './category.functions'
 
 export const categoryQuery = (code: string, locale: Locale) =>

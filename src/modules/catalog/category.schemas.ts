@@ -1,9 +1,9 @@
 /** Category page shapes (client-safe). */
-import type { Locale } from '../i18n/locales'
-import { LOCALE_TAGS } from '../i18n/locales'
-import { collator } from '../i18n/formatters'
+import type { Locale } from '~/modules/i18n/locales'
+import { LOCALE_TAGS } from '~/modules/i18n/locales'
+import { collator } from '~/modules/i18n/formatters'
 import type { ProductKind } from './catalog.schemas'
-import { oneOf, searchOf } from '../shell/route-params'
+import { oneOf, searchOf } from '~/modules/shell/route-params'
 
 export const CATEGORY_SORTS = ['popular', 'name'] as const
 export type CategorySort = (typeof CATEGORY_SORTS)[number]

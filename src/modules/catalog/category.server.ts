@@ -1,10 +1,10 @@
 /** Category listing: the games of one category with names in the visitor's language (else English). */
 import { and, asc, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { cached } from '../../server/cache'
-import type { Db } from '../../server/db/client'
-import { categories, categoryTranslations, gameTranslations, games, offers } from '../../server/db/schema'
-import type { Locale } from '../i18n/locales'
+import { cached } from '~/server/cache'
+import type { Db } from '~/server/db/client'
+import { categories, categoryTranslations, gameTranslations, games, offers } from '~/server/db/schema'
+import type { Locale } from '~/modules/i18n/locales'
 import type { CategoryPage, GameCard } from './category.schemas'
 
 const catLocal = alias(categoryTranslations, 'cat_local')

@@ -2,9 +2,9 @@
  * Money display rules (client-safe, no schema library: this ships on every catalogue page).
  * Amounts are integer minor units; division happens only for display.
  */
-import type { Locale } from '../i18n/locales'
-import { LOCALE_TAGS } from '../i18n/locales'
-import { numberFormat } from '../i18n/formatters'
+import type { Locale } from '~/modules/i18n/locales'
+import { LOCALE_TAGS } from '~/modules/i18n/locales'
+import { numberFormat } from '~/modules/i18n/formatters'
 
 export const CURRENCIES = ['USD', 'EUR', 'BRL', 'RUB'] as const
 export type Currency = (typeof CURRENCIES)[number]

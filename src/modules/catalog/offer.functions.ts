@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getDb } from '../../server/db/client'
+import { getDb } from '~/server/db/client'
 import { filterSkuQuerySchema, offerInputSchema } from './offer.schemas'
 import { filterSku, getOffer } from './offer.server'
 

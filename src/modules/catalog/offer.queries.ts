@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Locale } from '../i18n/locales'
+import type { Locale } from '~/modules/i18n/locales'
 import type { Currency } from './money'
 import { getOfferDetail, getSkus } from './offer.functions'
 

@@ -1,6 +1,6 @@
 /** Offer page and SKU list shapes (client-safe). */
 import { z } from 'zod'
-import { LOCALES, type Locale } from '../i18n/locales'
+import { LOCALES, type Locale } from '~/modules/i18n/locales'
 import type { PlayerField, ProductKind } from './catalog.schemas'
 import { CURRENCIES, type Currency } from './money'
 

@@ -1,8 +1,8 @@
 /** Offer page reads: the game behind an offer, and its SKUs priced in one currency with stock. */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { cached } from '../../server/cache'
-import type { Db } from '../../server/db/client'
+import { cached } from '~/server/cache'
+import type { Db } from '~/server/db/client'
 import {
   categories,
   categoryTranslations,
@@ -13,9 +13,9 @@ import {
   skuPrices,
   skuTranslations,
   skus,
-} from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
-import { isLocale, type Locale } from '../i18n/locales'
+} from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
+import { isLocale, type Locale } from '~/modules/i18n/locales'
 import type { Currency } from './money'
 import { CURRENCIES } from './money'
 import type { FilterSkuQuery, OfferDetail, SkuList } from './offer.schemas'

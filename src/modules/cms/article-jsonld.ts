@@ -1,5 +1,5 @@
 /** schema.org Article for an article page. */
-import { BRAND } from '../shell/head'
+import { BRAND } from '~/modules/shell/head'
 import type { ArticleView } from './content.schemas'
 
 export function articleJsonLd(article: ArticleView, pageUrl: string, origin: string) {

@@ -1,8 +1,8 @@
 /** Published article summaries in a locale, falling back to English per article. */
 import { and, desc, eq, isNotNull, lte, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Db } from '../../server/db/client'
-import { articleTranslations, articles } from '../../server/db/schema'
+import type { Db } from '~/server/db/client'
+import { articleTranslations, articles } from '~/server/db/schema'
 import type { ContentLocale, GameArticleSummary } from './cms.schemas'
 
 const localT = alias(articleTranslations, 'local_t')

@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { getDb } from '../../server/db/client'
-import { LOCALES } from '../i18n/locales'
+import { getDb } from '~/server/db/client'
+import { LOCALES } from '~/modules/i18n/locales'
 import { latestGameArticles, listLinks } from './cms.server'
 
 export const getLinks = createServerFn({ method: 'GET' })

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Locale } from '../i18n/locales'
+import type { Locale } from '~/modules/i18n/locales'
 import type { LinkItem } from './cms.schemas'
 import { getLatestGameArticles, getLinks } from './cms.functions'
-import { clientLog } from '../ops/client-log'
+import { clientLog } from '~/modules/ops/client-log'
 
 /** Links (banners = scene 1, hot games = scene 2), cached after first load; failure → empty list. */
 export const linksQuery = (locale: Locale) =>

@@ -1,6 +1,6 @@
 /** CMS shapes shared by server and client (no server imports here). */
 import { z } from 'zod'
-import { LOCALES, type Locale } from '../i18n/locales'
+import { LOCALES, type Locale } from '~/modules/i18n/locales'
 
 export const contentLocaleSchema = z.enum(LOCALES)
 export type ContentLocale = Locale

@@ -1,8 +1,8 @@
 /** CMS read-side queries. */
 import { and, asc, eq, isNull, or } from 'drizzle-orm'
-import { cached } from '../../server/cache'
-import type { Db } from '../../server/db/client'
-import { links } from '../../server/db/schema'
+import { cached } from '~/server/cache'
+import type { Db } from '~/server/db/client'
+import { links } from '~/server/db/schema'
 import { articleSummaries } from './article-summaries.server'
 import type { ContentLocale, GameArticleSummary, LinkItem } from './cms.schemas'
 

@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { getDb } from '../../server/db/client'
+import { getDb } from '~/server/db/client'
 import { contentInputSchema, newsInputSchema } from './content.schemas'
 import { getArticle, getPage, listNews } from './content.server'
 import { resolveShortLink } from './shortlinks.server'

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Locale } from '../i18n/locales'
+import type { Locale } from '~/modules/i18n/locales'
 import { getArticleBySlug, getNews, getPageBySlug, getRedirects, getShortLinkTarget } from './content.functions'
 import type { RedirectMap } from './redirects'
-import { clientLog } from '../ops/client-log'
+import { clientLog } from '~/modules/ops/client-log'
 
 export const newsQuery = (locale: Locale, page: number) =>
   queryOptions({

@@ -1,7 +1,7 @@
 /** News, article and static page shapes (client-safe). */
 import { z } from 'zod'
-import { LOCALES, type Locale } from '../i18n/locales'
-import { intIn, searchOf } from '../shell/route-params'
+import { LOCALES, type Locale } from '~/modules/i18n/locales'
+import { intIn, searchOf } from '~/modules/shell/route-params'
 import type { GameArticleSummary } from './cms.schemas'
 
 export const NEWS_PAGE_SIZE = 3

@@ -1,9 +1,9 @@
 /** The redirects table as an in-process map: loaded once, reloaded after any write. */
 import { z } from 'zod'
-import { cached, invalidate } from '../../server/cache'
-import type { Db } from '../../server/db/client'
-import { redirects } from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
+import { cached, invalidate } from '~/server/cache'
+import type { Db } from '~/server/db/client'
+import { redirects } from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
 import { isSitePath, type RedirectMap } from './redirects'
 
 /** A backstop: writes reach every instance through invalidate() (this one at once, others on notice). */

@@ -1,5 +1,5 @@
 /** The global redirect lookup (SPEC §2/§4), shared by the server entry and the router guard (client-safe). */
-import { localeFromPath, localizePath, stripLocale } from '../i18n/locales'
+import { localeFromPath, localizePath, stripLocale } from '~/modules/i18n/locales'
 
 /** Unprefixed from-path → target path and status. Small: the whole map travels to the browser. */
 export type RedirectMap = Record<string, { to: string; status: 301 | 302 }>

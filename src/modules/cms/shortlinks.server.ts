@@ -1,10 +1,10 @@
 /** /r/{alias...}: reading and writing short links. Targets are checked on write and on read. */
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { cached, invalidate } from '../../server/cache'
-import type { Db } from '../../server/db/client'
-import { shortLinks } from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
+import { cached, invalidate } from '~/server/cache'
+import type { Db } from '~/server/db/client'
+import { shortLinks } from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
 import { isAllowedShortLinkTarget } from './shortlinks'
 
 /** Same rule as the short_links_alias CHECK: segments of letters, digits, '_' and '-'. */

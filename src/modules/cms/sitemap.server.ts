@@ -3,10 +3,10 @@
  * six locale prefixes), each with hreflang alternates for the six locales plus x-default.
  */
 import { and, asc, eq } from 'drizzle-orm'
-import { cached } from '../../server/cache'
-import type { Db } from '../../server/db/client'
-import { categories, games, offers } from '../../server/db/schema'
-import { LOCALES, LOCALE_TAGS, localizePath } from '../i18n/locales'
+import { cached } from '~/server/cache'
+import type { Db } from '~/server/db/client'
+import { categories, games, offers } from '~/server/db/schema'
+import { LOCALES, LOCALE_TAGS, localizePath } from '~/modules/i18n/locales'
 import { listContentPaths } from './content.server'
 import { PAGE_ROUTES } from './page-routes'
 

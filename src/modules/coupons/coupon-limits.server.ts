@@ -5,8 +5,8 @@
  * out fast while a shopper re-pricing an order with a real code does not.
  */
 import { config } from '../../../app.config'
-import type { Db } from '../../server/db/client'
-import { hitRateLimits, perCaller, type Caller } from '../../server/rate-limit'
+import type { Db } from '~/server/db/client'
+import { hitRateLimits, perCaller, type Caller } from '~/server/rate-limit'
 import { normalizeCouponCode, type CouponRule } from './coupon-rules'
 import { loadCoupons } from './coupons.server'
 

@@ -1,10 +1,10 @@
 /** The /coupon page's door: the listed coupons; preview a code, redeem it into "my coupons", list them. */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { getDb } from '../../server/db/client'
-import { clientIp } from '../../server/http/client-ip'
-import { requireUser } from '../auth/caller.server'
-import { attempt } from '../errors/attempt.server'
+import { getDb } from '~/server/db/client'
+import { clientIp } from '~/server/http/client-ip'
+import { requireUser } from '~/modules/auth/caller.server'
+import { attempt } from '~/modules/errors/attempt.server'
 import { couponCodeInputSchema, type CouponView } from './coupons.schemas'
 import { listMyCoupons, listPublicCoupons, previewCoupon, redeemCouponCode } from './my-coupons.server'
 

@@ -4,9 +4,9 @@
  * PostgreSQL serialises writers on the row and re-checks the guard, so it can never pass the limit.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { couponRedemptions, coupons } from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { couponRedemptions, coupons } from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
 import { couponAvailability, normalizeCouponCode, type CouponRule } from './coupon-rules'
 import type { CouponView } from './coupons.schemas'
 

@@ -1,9 +1,9 @@
 /** The /coupon page: redeem a code into "my coupons", preview it, list them with their state. */
 import { and, asc, desc, eq } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import type { Caller } from '../../server/rate-limit'
-import { coupons, userCoupons } from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import type { Caller } from '~/server/rate-limit'
+import { coupons, userCoupons } from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
 import { lookUpCoupons } from './coupon-limits.server'
 import type { CouponView } from './coupons.schemas'
 import { customerUses, toCouponView } from './coupons.server'

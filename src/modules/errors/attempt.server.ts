@@ -1,4 +1,4 @@
-import { classifyError, markServerFnRefusal } from '../../server/http/respond'
+import { classifyError, markServerFnRefusal } from '~/server/http/respond'
 import type { ActionResult } from './action-result'
 
 /** Runs a server-function body, turning expected AppErrors into an ActionResult. */

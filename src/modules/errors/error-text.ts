@@ -4,7 +4,7 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { COUPON_REASONS } from '../coupons/coupon-labels'
+import { COUPON_REASONS } from '~/modules/coupons/coupon-labels'
 import type { ErrorCode } from './app-error'
 
 const ISSUE_LABELS: Record<string, MessageDescriptor> = {

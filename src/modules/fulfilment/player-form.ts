@@ -3,7 +3,7 @@
  * the server's quote (client-safe). Hand-written rather than a schema: it ships with the offer
  * page's first-load JavaScript.
  */
-import type { PlayerField } from '../catalog/catalog.schemas'
+import type { PlayerField } from '~/modules/catalog/catalog.schemas'
 
 export const PLAYER_FORM_ISSUES = ['required', 'format', 'option'] as const
 export type PlayerFormIssue = (typeof PLAYER_FORM_ISSUES)[number]

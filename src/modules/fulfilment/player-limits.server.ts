@@ -3,8 +3,8 @@
  * in or not. Each lookup spends the caller's budget, per client address and per signed-in user.
  */
 import { config } from '../../../app.config'
-import type { Db } from '../../server/db/client'
-import { hitRateLimits, perCaller, type Caller } from '../../server/rate-limit'
+import type { Db } from '~/server/db/client'
+import { hitRateLimits, perCaller, type Caller } from '~/server/rate-limit'
 
 const WINDOW_SECONDS = 10 * 60
 

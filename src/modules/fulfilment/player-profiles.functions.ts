@@ -5,9 +5,9 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { clientIp } from '../../server/http/client-ip'
-import { openDoor } from '../../server/http/door'
-import { attempt } from '../errors/attempt.server'
+import { clientIp } from '~/server/http/client-ip'
+import { openDoor } from '~/server/http/door'
+import { attempt } from '~/modules/errors/attempt.server'
 import {
   chooseProfileInputSchema,
   offerProfilesInputSchema,

@@ -3,7 +3,7 @@
  * the client build drops it, ADR 041) and the shapes the screens read (client-safe).
  */
 import { z } from 'zod'
-import { LOCALES } from '../i18n/locales'
+import { LOCALES } from '~/modules/i18n/locales'
 
 /** A shopper keeps a handful of accounts per game; more is a list nobody picks from. */
 export const MAX_PROFILES_PER_GAME = 10

@@ -1,7 +1,7 @@
 /** "Check player" on the offer page: which game the offer is for, then ask the supplier. */
-import type { Db } from '../../server/db/client'
-import { getOffer } from '../catalog/offer.server'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { getOffer } from '~/modules/catalog/offer.server'
+import { AppError } from '~/modules/errors/app-error'
 import type { CheckPlayerInput, PlayerCheckResult, Supplier } from './supplier'
 
 export async function checkPlayerForOffer(

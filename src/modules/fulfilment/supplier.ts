@@ -3,7 +3,7 @@
  * it offline; a real supplier would call its API behind the same interface.
  */
 import { z } from 'zod'
-import { offerIdSchema } from '../catalog/offer.schemas'
+import { offerIdSchema } from '~/modules/catalog/offer.schemas'
 
 export const PLAYER_CHECK_ERRORS = ['INVALID_PLAYER_ID', 'PLAYER_NOT_FOUND', 'WRONG_SERVER'] as const
 export type PlayerCheckError = (typeof PLAYER_CHECK_ERRORS)[number]

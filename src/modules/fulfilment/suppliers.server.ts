@@ -2,8 +2,8 @@
  * The configured fulfilment supplier, as payments/gateways.server.ts is for gateways: use cases ask
  * for one here and never construct one. Only the sandbox exists today; a real supplier plugs in here.
  */
-import type { Db } from '../../server/db/client'
-import { SANDBOX_SUPPLIER, sandboxSupplier } from '../../server/fulfilment/sandbox/supplier.server'
+import type { Db } from '~/server/db/client'
+import { SANDBOX_SUPPLIER, sandboxSupplier } from '~/server/fulfilment/sandbox/supplier.server'
 import type { Supplier } from './supplier'
 
 export const DEFAULT_SUPPLIER = SANDBOX_SUPPLIER

@@ -1,7 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { DEFAULT_LOCALE, isLocale, type Locale } from './locales'
 import { watchMissingMessages } from './missing-messages'
-import { clientLog } from '../ops/client-log'
+import { clientLog } from '~/modules/ops/client-log'
 
 /** One dynamic import per locale: each catalog becomes its own chunk, fetched only when used. */
 const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {

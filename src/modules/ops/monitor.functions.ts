@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { AppError } from '../errors/app-error'
+import { AppError } from '~/modules/errors/app-error'
 import { hasWorkshopAccess, monitorSnapshot } from './monitor.server'
 
 export const getMonitorAccess = createServerFn({ method: 'GET' }).handler(() => hasWorkshopAccess())

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLoaderData } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
-import { viewerQuery } from '../auth/auth.queries'
-import { COOKIE_CONSENT_EVENT } from '../shell/cookie-notice'
+import { viewerQuery } from '~/modules/auth/auth.queries'
+import { COOKIE_CONSENT_EVENT } from '~/modules/shell/cookie-notice'
 import { clientLog } from './client-log'
 
 /** SPEC §4/§9: the live chat appears 6 s after load, minimized. */

@@ -1,6 +1,6 @@
 /** The shopper cancels an order they no longer want to pay; its coupon use is given back. */
-import type { Db } from '../../server/db/client'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { AppError } from '~/modules/errors/app-error'
 import { assertOwnsOrders } from './order-queries.server'
 import { transitionOrder } from './transition.server'
 

@@ -5,11 +5,11 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Db } from '../../server/db/client'
-import { gameCodes, gameTranslations, games, offers, skuPrices, skuTranslations, skus } from '../../server/db/schema'
-import type { PlayerField, ProductKind } from '../catalog/catalog.schemas'
-import { AppError } from '../errors/app-error'
-import type { Locale } from '../i18n/locales'
+import type { Db } from '~/server/db/client'
+import { gameCodes, gameTranslations, games, offers, skuPrices, skuTranslations, skus } from '~/server/db/schema'
+import type { PlayerField, ProductKind } from '~/modules/catalog/catalog.schemas'
+import { AppError } from '~/modules/errors/app-error'
+import type { Locale } from '~/modules/i18n/locales'
 
 export interface CartLine {
   skuId: number

@@ -2,7 +2,7 @@
  * /order/confirm's search params: what the offer page's "Continue to checkout" link carries
  * (offerId, skuId, currency, playerId, server), plus quantity and a coupon code. Client-safe.
  */
-import { intIn, matching, searchOf, text } from '../shell/route-params'
+import { intIn, matching, searchOf, text } from '~/modules/shell/route-params'
 import { MAX_QUANTITY } from './orders.schemas'
 
 // The router parses search values as JSON, so a numeric player ID arrives as a number: text()

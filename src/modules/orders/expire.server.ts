@@ -1,7 +1,7 @@
 /** Expiry of unpaid orders: a job per order, scheduled at its expires_at by createOrder. */
 import { eq } from 'drizzle-orm'
-import { orders } from '../../server/db/schema'
-import { RetryLaterError, type JobContext } from '../../server/jobs/registry'
+import { orders } from '~/server/db/schema'
+import { RetryLaterError, type JobContext } from '~/server/jobs/registry'
 import { isPayable } from './order-status'
 import type { OrderJobPayload } from './queues'
 import { lockOrder, transitionOrder } from './transition.server'

@@ -5,11 +5,11 @@
  * an order gets its codes exactly once even if the worker dies mid-way.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { gameCodes, games, offers, orderItems, orders, skus } from '../../server/db/schema'
-import { RetryLaterError, type JobContext } from '../../server/jobs/registry'
-import { supplierFor } from '../fulfilment/suppliers.server'
-import { isPlayerDeliveryError, type Supplier, type TopUpDelivery } from '../fulfilment/supplier'
+import type { Db } from '~/server/db/client'
+import { gameCodes, games, offers, orderItems, orders, skus } from '~/server/db/schema'
+import { RetryLaterError, type JobContext } from '~/server/jobs/registry'
+import { supplierFor } from '~/modules/fulfilment/suppliers.server'
+import { isPlayerDeliveryError, type Supplier, type TopUpDelivery } from '~/modules/fulfilment/supplier'
 import type { OrderJobPayload } from './queues'
 import { lockOrder, noteOrderEvent, transitionOrder } from './transition.server'
 

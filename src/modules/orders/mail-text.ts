@@ -2,7 +2,7 @@
  * Order e-mails in the six languages. A mail is read outside the site, so (like the sign-in
  * mails in src/server/mail/templates.ts) its few strings live here rather than in the UI catalogs.
  */
-import type { Locale } from '../i18n/locales'
+import type { Locale } from '~/modules/i18n/locales'
 import type { OrderMailKind } from './queues'
 
 interface Words {

@@ -2,7 +2,7 @@
  * Registers the job handlers of the order flow (called once at boot, and by worker scripts). The
  * refund queue is the payments module's (payment-jobs.server.ts).
  */
-import { registerJobHandler } from '../../server/jobs/registry'
+import { registerJobHandler } from '~/server/jobs/registry'
 import { expireJob } from './expire.server'
 import { fulfilJob } from './fulfil.server'
 import { orderMailJob } from './order-mail.server'

@@ -4,13 +4,13 @@
  * committed. The job's dedupe key queues each mail once per order event, and onceForJob sends it
  * once per job even when a worker dies between sending and completing.
  */
-import { siteOrigin } from '../../server/http/origin'
-import type { Db } from '../../server/db/client'
-import { onceForJob } from '../../server/jobs/once'
-import type { JobContext } from '../../server/jobs/registry'
-import { sendMail, type Mail } from '../../server/mail/mailer'
-import { formatMoney } from '../catalog/money'
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales'
+import { siteOrigin } from '~/server/http/origin'
+import type { Db } from '~/server/db/client'
+import { onceForJob } from '~/server/jobs/once'
+import type { JobContext } from '~/server/jobs/registry'
+import { sendMail, type Mail } from '~/server/mail/mailer'
+import { formatMoney } from '~/modules/catalog/money'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '~/modules/i18n/locales'
 import { MAIL_WORDS } from './mail-text'
 import { getOrderDetail } from './order-queries.server'
 import type { OrderDetail, RefundView } from './orders.schemas'

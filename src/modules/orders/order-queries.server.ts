@@ -1,9 +1,9 @@
 /** Read side of orders: the shopper's list and one order's details (always scoped to the owner). */
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { orders } from '../../server/db/schema'
-import type { PlayerField, ProductKind } from '../catalog/catalog.schemas'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { orders } from '~/server/db/schema'
+import type { PlayerField, ProductKind } from '~/modules/catalog/catalog.schemas'
+import { AppError } from '~/modules/errors/app-error'
 import { isPayable } from './order-status'
 import type { PaymentMethod, PaymentStatus } from './payment-attempts'
 import { isRefundable, orderPaymentId, refundableMinor, type RefundDestination, type RefundStatus } from './refunds'

@@ -4,8 +4,8 @@
  * handlers in-process with a plain Request.
  */
 import { config } from '../../../app.config'
-import type { Door } from '../../server/http/door'
-import { pathParam } from '../../server/http/respond'
+import type { Door } from '~/server/http/door'
+import { pathParam } from '~/server/http/respond'
 import { orderIdSchema } from './orders.schemas'
 import { refundOrder } from './refund-order.server'
 

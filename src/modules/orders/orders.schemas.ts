@@ -1,7 +1,7 @@
 /** Order inputs (zod) and the shapes the API and pages receive. Client-safe. */
 import { z } from 'zod'
-import type { PlayerField, ProductKind } from '../catalog/catalog.schemas'
-import { LOCALES } from '../i18n/locales'
+import type { PlayerField, ProductKind } from '~/modules/catalog/catalog.schemas'
+import { LOCALES } from '~/modules/i18n/locales'
 import type { PaymentMethod, PaymentStatus } from './payment-attempts'
 import { ORDER_STATUSES, type OrderStatus } from './order-status'
 import { REFUND_DESTINATIONS, type RefundDestination, type RefundStatus } from './refunds'

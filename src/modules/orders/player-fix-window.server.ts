@@ -6,9 +6,9 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { config } from '../../../app.config'
-import type { Db } from '../../server/db/client'
-import { orders } from '../../server/db/schema'
-import { enqueueAll } from '../../server/jobs/queue'
+import type { Db } from '~/server/db/client'
+import { orders } from '~/server/db/schema'
+import { enqueueAll } from '~/server/jobs/queue'
 import { QUEUES } from './queues'
 
 export async function openPlayerFixWindow(tx: Db, orderId: string): Promise<void> {

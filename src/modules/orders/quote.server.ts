@@ -3,14 +3,14 @@
  * details validated against the game's fields and looked up at the supplier. Shared by the
  * /order/confirm quote and createOrder, so the page shows exactly what the order will charge.
  */
-import type { Db } from '../../server/db/client'
-import { applyCoupons, normalizeCouponCode, type CouponRule } from '../coupons/coupon-rules'
-import { lookUpCoupons } from '../coupons/coupon-limits.server'
-import { customerUses } from '../coupons/coupons.server'
-import { AppError } from '../errors/app-error'
-import { validatePlayerForm } from '../fulfilment/player-form'
-import type { Supplier } from '../fulfilment/supplier'
-import type { Locale } from '../i18n/locales'
+import type { Db } from '~/server/db/client'
+import { applyCoupons, normalizeCouponCode, type CouponRule } from '~/modules/coupons/coupon-rules'
+import { lookUpCoupons } from '~/modules/coupons/coupon-limits.server'
+import { customerUses } from '~/modules/coupons/coupons.server'
+import { AppError } from '~/modules/errors/app-error'
+import { validatePlayerForm } from '~/modules/fulfilment/player-form'
+import type { Supplier } from '~/modules/fulfilment/supplier'
+import type { Locale } from '~/modules/i18n/locales'
 import { loadCart, type Cart } from './cart.server'
 import type { CouponOutcome, OrderQuote } from './orders.schemas'
 

@@ -4,13 +4,13 @@
  * the refund that brings the total to the captured amount moves the order to `refunded`, which
  * stops a fulfilment still under way and reverses the promoter's commission.
  */
-import type { Db } from '../../server/db/client'
-import { recordAudit, type AuditActor } from '../admin/audit.server'
-import { AppError, toAppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { recordAudit, type AuditActor } from '~/modules/admin/audit.server'
+import { AppError, toAppError } from '~/modules/errors/app-error'
 import { refundInputSchema } from './orders.schemas'
 import { isRefundable, type RefundDestination } from './refunds'
 import { orderMoney, requestOrderRefunds, settleCreditRefunds } from './refunds.server'
-import { capturedCreditMinor } from '../store-credit/holds.server'
+import { capturedCreditMinor } from '~/modules/store-credit/holds.server'
 import { lockOrder, noteOrderEvent } from './transition.server'
 
 export interface RefundRequested {

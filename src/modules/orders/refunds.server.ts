@@ -6,14 +6,14 @@
  * hold the order's lock (lockOrder), so the refundable sum and the new rows are decided together.
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { orderEvents, orders, payments, refunds } from '../../server/db/schema'
-import { enqueue } from '../../server/jobs/queue'
+import type { Db } from '~/server/db/client'
+import { orderEvents, orders, payments, refunds } from '~/server/db/schema'
+import { enqueue } from '~/server/jobs/queue'
 import { nextPaymentStatus } from './payment-status'
 import { QUEUES } from './queues'
 import { orderPaymentId, refundableMinor, type RefundDestination } from './refunds'
-import { capturedCreditMinor } from '../store-credit/holds.server'
-import { bookCreditRefund } from '../store-credit/credit-refund.server'
+import { capturedCreditMinor } from '~/modules/store-credit/holds.server'
+import { bookCreditRefund } from '~/modules/store-credit/credit-refund.server'
 import { lockOrder, noteOrderEvent, transitionOrder } from './transition.server'
 
 export type RefundRow = typeof refunds.$inferSelect

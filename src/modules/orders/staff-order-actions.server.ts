@@ -2,11 +2,11 @@
  * What staff may do to any order besides refunding it (refund-order.server.ts): cancel one that is
  * not paid yet, and send its delivery e-mail again. Each is audited in the action's transaction.
  */
-import type { Db } from '../../server/db/client'
-import { orderEvents } from '../../server/db/schema'
-import { enqueue } from '../../server/jobs/queue'
-import { recordAudit } from '../admin/audit.server'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { orderEvents } from '~/server/db/schema'
+import { enqueue } from '~/server/jobs/queue'
+import { recordAudit } from '~/modules/admin/audit.server'
+import { AppError } from '~/modules/errors/app-error'
 import { QUEUES } from './queues'
 import { lockOrder, transitionOrder } from './transition.server'
 

@@ -7,10 +7,10 @@
  */
 import { EventEmitter } from 'node:events'
 import { and, eq, sql } from 'drizzle-orm'
-import { onNotice } from '../../server/cache-sync'
-import { dbDriver, type Db } from '../../server/db/client'
-import { orders } from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
+import { onNotice } from '~/server/cache-sync'
+import { dbDriver, type Db } from '~/server/db/client'
+import { orders } from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
 import type { OrderStatus } from './order-status'
 
 const CHANNEL = 'order_status'

@@ -3,13 +3,13 @@
  * default when the request was not about an order), sent once per reply by a job.
  */
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { supportReplies, supportRequests, orders } from '../../server/db/schema'
-import { siteOrigin } from '../../server/http/origin'
-import { onceForJob } from '../../server/jobs/once'
-import type { JobContext } from '../../server/jobs/registry'
-import { sendMail, type Mail } from '../../server/mail/mailer'
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales'
+import type { Db } from '~/server/db/client'
+import { supportReplies, supportRequests, orders } from '~/server/db/schema'
+import { siteOrigin } from '~/server/http/origin'
+import { onceForJob } from '~/server/jobs/once'
+import type { JobContext } from '~/server/jobs/registry'
+import { sendMail, type Mail } from '~/server/mail/mailer'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '~/modules/i18n/locales'
 import type { SupportReplyMailPayload } from './queues'
 
 const WORDS: Record<Locale, { subject: (n: string | null) => string; intro: string; yours: string; view: string }> = {

@@ -3,11 +3,11 @@
  * it from the back office, and the buyer reads the answer on the order page and by mail.
  */
 import { asc, count, desc, eq, inArray, isNull } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { enqueue } from '../../server/jobs/queue'
-import { orders, supportReplies, supportRequests, users } from '../../server/db/schema'
-import { recordAudit } from '../admin/audit.server'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { enqueue } from '~/server/jobs/queue'
+import { orders, supportReplies, supportRequests, users } from '~/server/db/schema'
+import { recordAudit } from '~/modules/admin/audit.server'
+import { AppError } from '~/modules/errors/app-error'
 import { assertOwnsOrders } from './order-queries.server'
 import { QUEUES } from './queues'
 import { noteOrderEvent } from './transition.server'

@@ -5,12 +5,12 @@
  * commission) commit or vanish together.
  */
 import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { orderEvents, orders } from '../../server/db/schema'
-import { enqueue, enqueueAll } from '../../server/jobs/queue'
-import { releaseCoupons, redeemCoupons } from '../coupons/coupons.server'
-import { captureCredit, releaseCredit } from '../store-credit/holds.server'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { orderEvents, orders } from '~/server/db/schema'
+import { enqueue, enqueueAll } from '~/server/jobs/queue'
+import { releaseCoupons, redeemCoupons } from '~/modules/coupons/coupons.server'
+import { captureCredit, releaseCredit } from '~/modules/store-credit/holds.server'
+import { AppError } from '~/modules/errors/app-error'
 import { canTransition, COUPON_RELEASING_STATUSES, type OrderStatus } from './order-status'
 import { QUEUES } from './queues'
 import { openPlayerFixWindow } from './player-fix-window.server'

@@ -5,10 +5,10 @@
  * attempt holds the credit again. Callers hold the order's lock.
  */
 import { and, eq, inArray, ne } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { payments } from '../../server/db/schema'
-import { noteOrderEvent } from '../orders/transition.server'
-import { releaseCredit } from '../store-credit/holds.server'
+import type { Db } from '~/server/db/client'
+import { payments } from '~/server/db/schema'
+import { noteOrderEvent } from '~/modules/orders/transition.server'
+import { releaseCredit } from '~/modules/store-credit/holds.server'
 
 export async function releaseCreditOfEndedAttempt(tx: Db, orderId: string, paymentId: string): Promise<void> {
   const open = await tx

@@ -2,8 +2,8 @@
  * What the shop needs from a payment gateway. The built-in sandbox implements it; a real
  * provider would be another implementation behind the same interface (server-side only).
  */
-import type { Locale } from '../i18n/locales'
-import type { PaymentMethod } from '../orders/payment-attempts'
+import type { Locale } from '~/modules/i18n/locales'
+import type { PaymentMethod } from '~/modules/orders/payment-attempts'
 
 export interface CreateSessionInput {
   /** Our payment id: the gateway echoes it in every event, and creating twice returns the first. */

@@ -1,6 +1,6 @@
 /** The configured payment gateway. Only the sandbox exists today; a real one plugs in here. */
-import type { Db } from '../../server/db/client'
-import { SANDBOX_GATEWAY, sandboxGateway } from '../../server/payments/sandbox/gateway.server'
+import type { Db } from '~/server/db/client'
+import { SANDBOX_GATEWAY, sandboxGateway } from '~/server/payments/sandbox/gateway.server'
 import type { PaymentGateway } from './gateway'
 
 export function paymentGateway(db: Db, name: string = SANDBOX_GATEWAY): PaymentGateway {

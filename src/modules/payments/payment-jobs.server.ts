@@ -1,6 +1,6 @@
 /** Registers the payments module's job handlers (called once at boot, and by worker scripts). */
-import { registerJobHandler } from '../../server/jobs/registry'
-import { QUEUES } from '../orders/queues'
+import { registerJobHandler } from '~/server/jobs/registry'
+import { QUEUES } from '~/modules/orders/queues'
 import { refundJob } from './refund.server'
 
 export function registerPaymentJobHandlers(): void {

@@ -2,7 +2,7 @@
  * The payment-method catalogue (GET /api/third-party/payments/umf): which methods a shopper may
  * use for a currency and country. Pure and client-safe; POST /api/pay applies the same rules.
  */
-import type { PaymentMethod } from '../orders/payment-attempts'
+import type { PaymentMethod } from '~/modules/orders/payment-attempts'
 
 export interface PaymentMethodInfo {
   id: PaymentMethod

@@ -4,10 +4,10 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { getDb } from '../../server/db/client'
-import { siteOrigin } from '../../server/http/origin'
-import { requireUser } from '../auth/caller.server'
-import { attempt } from '../errors/attempt.server'
+import { getDb } from '~/server/db/client'
+import { siteOrigin } from '~/server/http/origin'
+import { requireUser } from '~/modules/auth/caller.server'
+import { attempt } from '~/modules/errors/attempt.server'
 import { startPayment, startPaymentInputSchema } from './start-payment.server'
 
 export const startPaymentFn = createServerFn({ method: 'POST' })

@@ -4,10 +4,10 @@
  * the job's fenced completion, or by the gateway's webhook if that arrives first.
  */
 import { eq } from 'drizzle-orm'
-import { payments, refunds } from '../../server/db/schema'
-import type { JobContext } from '../../server/jobs/registry'
-import type { LegacyRefundJobPayload, RefundJobPayload } from '../orders/queues'
-import { capturedPayment, failRefund, requestRefund, settleRefund } from '../orders/refunds.server'
+import { payments, refunds } from '~/server/db/schema'
+import type { JobContext } from '~/server/jobs/registry'
+import type { LegacyRefundJobPayload, RefundJobPayload } from '~/modules/orders/queues'
+import { capturedPayment, failRefund, requestRefund, settleRefund } from '~/modules/orders/refunds.server'
 import { RefundRefusedError } from './gateway'
 import { paymentGateway } from './gateways.server'
 

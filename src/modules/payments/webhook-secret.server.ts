@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { config } from '../../../app.config'
-import type { Db } from '../../server/db/client'
-import { meta } from '../../server/db/schema'
+import type { Db } from '~/server/db/client'
+import { meta } from '~/server/db/schema'
 
 const KEY = 'payment_webhook_secret'
 const cache = new WeakMap<Db, Promise<string>>()

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
-import { clientLog } from '../ops/client-log'
+import { clientLog } from '~/modules/ops/client-log'
 
 export type ColorModePreference = 'light' | 'dark' | 'system'
 export type ResolvedColorMode = 'light' | 'dark'

@@ -1,5 +1,5 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
-import { LOCALE_TAGS, isLocale } from '../i18n/locales'
+import { LOCALE_TAGS, isLocale } from '~/modules/i18n/locales'
 
 export const BRAND = 'TopUp Hub'
 

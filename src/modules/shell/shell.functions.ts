@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { resolveRequestLocale } from '../i18n/locale.server'
+import { resolveRequestLocale } from '~/modules/i18n/locale.server'
 import { shellInfo } from './shell.server'
 
 export const getRequestLocale = createServerFn({ method: 'GET' })

@@ -1,7 +1,7 @@
 import { getCookie, getRequestUrl } from '@tanstack/react-start/server'
 import { config } from '../../../app.config'
-import { siteOrigin } from '../../server/http/origin'
-import type { PublicConfig } from '../ops/public-config'
+import { siteOrigin } from '~/server/http/origin'
+import type { PublicConfig } from '~/modules/ops/public-config'
 import { COOKIE_NOTICE_COOKIE } from './cookie-notice'
 
 export interface ShellInfo {

@@ -3,8 +3,8 @@
  * credit, and the card part does when the shopper chose credit (at once, instead of the card
  * refund's days). Keyed by the refund row: settling it twice books it once.
  */
-import type { Db } from '../../server/db/client'
-import { creditEntries } from '../../server/db/schema'
+import type { Db } from '~/server/db/client'
+import { creditEntries } from '~/server/db/schema'
 import { and, eq } from 'drizzle-orm'
 import { creditMove, lockWallet, postCredit } from './ledger.server'
 

@@ -4,11 +4,11 @@
  * never holds goodwill that the records (and reconcileCredit) cannot explain.
  */
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { creditGrants, users } from '../../server/db/schema'
-import { recordAudit } from '../admin/audit.server'
-import type { Caller } from '../auth/caller.server'
-import { AppError, toAppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { creditGrants, users } from '~/server/db/schema'
+import { recordAudit } from '~/modules/admin/audit.server'
+import type { Caller } from '~/modules/auth/caller.server'
+import { AppError, toAppError } from '~/modules/errors/app-error'
 import { availableCredit, creditMove, lockWallet, postCredit } from './ledger.server'
 import { grantCreditInputSchema } from './store-credit.schemas'
 

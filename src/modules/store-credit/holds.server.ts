@@ -5,9 +5,9 @@
  * or a webhook that runs twice changes nothing the second time. Callers hold the order's lock.
  */
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { creditHolds } from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { creditHolds } from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
 import { availableCredit, creditMove, lockWallet, postCredit } from './ledger.server'
 
 export type CreditHold = typeof creditHolds.$inferSelect

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { creditEntries, creditWallets, type CreditAccount, type CreditKind } from '../../server/db/schema'
+import type { Db } from '~/server/db/client'
+import { creditEntries, creditWallets, type CreditAccount, type CreditKind } from '~/server/db/schema'
 
 export interface CreditPosting {
   account: CreditAccount

@@ -4,7 +4,7 @@
  * business records (holds, refunds, grants, commission transfers) say they must be.
  */
 import { sql } from 'drizzle-orm'
-import { selectRows, type Db } from '../../server/db/client'
+import { selectRows, type Db } from '~/server/db/client'
 
 export interface CreditReconcileReport {
   ok: boolean

@@ -1,8 +1,8 @@
 /** Staff's view of an order's shopper's store credit (the admin order page). */
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { orders } from '../../server/db/schema'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { orders } from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
 import { creditBalances } from './ledger.server'
 import type { ShopperCreditView } from './store-credit.schemas'
 

@@ -1,6 +1,6 @@
 /** Store-credit inputs and views (ADR 058), client-safe. Money is integer minor units. */
 import { z } from 'zod'
-import { CURRENCIES } from '../catalog/money'
+import { CURRENCIES } from '~/modules/catalog/money'
 
 /** One currency of a shopper's store credit. */
 export interface CreditBalanceView {

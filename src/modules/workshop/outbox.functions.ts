@@ -3,7 +3,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { config } from '../../../app.config'
-import { listOutbox } from '../../server/mail/outbox'
+import { listOutbox } from '~/server/mail/outbox'
 
 function allowed(token: string | undefined): boolean {
   const { NODE_ENV, WORKSHOP_TOKEN } = config()

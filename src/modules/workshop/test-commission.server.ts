@@ -7,12 +7,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../server/db/client'
-import { attributions, orders, users } from '../../server/db/schema'
-import { now } from '../affiliate/clock'
-import { onOrderDelivered, onOrderPaid, releaseDueCommissions } from '../affiliate/commission.server'
-import { bindReferredUser, recordClick } from '../affiliate/referral.server'
-import { newOrderNumber } from '../orders/create-order.server'
+import type { Db } from '~/server/db/client'
+import { attributions, orders, users } from '~/server/db/schema'
+import { now } from '~/modules/affiliate/clock'
+import { onOrderDelivered, onOrderPaid, releaseDueCommissions } from '~/modules/affiliate/commission.server'
+import { bindReferredUser, recordClick } from '~/modules/affiliate/referral.server'
+import { newOrderNumber } from '~/modules/orders/create-order.server'
 
 /** A browser's user agent: the click counter ignores bots. */
 const FIXTURE_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'

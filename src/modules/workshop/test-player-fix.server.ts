@@ -6,11 +6,11 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Db } from '../../server/db/client'
-import { jobs, orders } from '../../server/db/schema'
-import { AppError, toAppError } from '../errors/app-error'
-import { orderIdSchema } from '../orders/orders.schemas'
-import { QUEUES } from '../orders/queues'
+import type { Db } from '~/server/db/client'
+import { jobs, orders } from '~/server/db/schema'
+import { AppError, toAppError } from '~/modules/errors/app-error'
+import { orderIdSchema } from '~/modules/orders/orders.schemas'
+import { QUEUES } from '~/modules/orders/queues'
 import { assertTestFixturesEnabled } from './test-users.server'
 
 const inputSchema = z.object({ orderId: orderIdSchema })

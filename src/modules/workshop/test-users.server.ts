@@ -7,11 +7,11 @@
  */
 import { randomBytes } from 'node:crypto'
 import { config } from '../../../app.config'
-import type { Db } from '../../server/db/client'
-import { users } from '../../server/db/schema'
-import { hashPassword } from '../accounts/password.server'
-import { becomePromoter } from '../affiliate/promoters.server'
-import { AppError } from '../errors/app-error'
+import type { Db } from '~/server/db/client'
+import { users } from '~/server/db/schema'
+import { hashPassword } from '~/modules/accounts/password.server'
+import { becomePromoter } from '~/modules/affiliate/promoters.server'
+import { AppError } from '~/modules/errors/app-error'
 import { earnAvailableCommission } from './test-commission.server'
 import { testUserInputSchema, type TestUser } from './test-users.schemas'
 

@@ -5,7 +5,7 @@
  * then ready; a connection failure later makes it not ready again until a probe succeeds.
  * Each change of state is logged once, as one line without a stack.
  */
-import { log } from '../log'
+import { log } from '~/server/log'
 
 export type Readiness = { ready: true } | { ready: false; reason: string }
 

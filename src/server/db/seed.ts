@@ -4,14 +4,14 @@
  */
 import { createHash } from 'node:crypto'
 import { inArray, sql } from 'drizzle-orm'
-import { hashPassword } from '../../modules/accounts/password.server'
-import { LINK_SCENES } from '../../modules/cms/cms.schemas'
-import { isAllowedShortLinkTarget } from '../../modules/cms/shortlinks'
+import { hashPassword } from '~/modules/accounts/password.server'
+import { LINK_SCENES } from '~/modules/cms/cms.schemas'
+import { isAllowedShortLinkTarget } from '~/modules/cms/shortlinks'
 import type { Db } from './client'
 import { DEMO_ACCOUNTS } from './demo-accounts'
 import * as t from './schema'
 import { LOCALES, type Locale } from './schema/columns'
-import { LOCALE_TAGS } from '../../modules/i18n/locales'
+import { LOCALE_TAGS } from '~/modules/i18n/locales'
 import { SEED_ARTICLES } from './seed-data/articles'
 import {
   PRICE_TIERS,

@@ -13,8 +13,8 @@ import {
   sessionOrBearer,
   type Caller,
   type UserIdResolver,
-} from '../../modules/auth/caller.server'
-import { getDb, type Db } from '../db/client'
+} from '~/modules/auth/caller.server'
+import { getDb, type Db } from '~/server/db/client'
 
 export interface Door {
   db: Db

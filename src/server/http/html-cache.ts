@@ -17,17 +17,11 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { config } from '../../../app.config'
-import { LOCALE_CURRENCY } from '../../modules/catalog/money'
-import {
-  detectLocale,
-  localeCookieNeeded,
-  localeFromPath,
-  LOCALE_COOKIE,
-  stripLocale,
-} from '../../modules/i18n/locales'
-import { COOKIE_NOTICE_COOKIE } from '../../modules/shell/cookie-notice'
-import { cacheGeneration } from '../cache'
-import { log } from '../log'
+import { LOCALE_CURRENCY } from '~/modules/catalog/money'
+import { detectLocale, localeCookieNeeded, localeFromPath, LOCALE_COOKIE, stripLocale } from '~/modules/i18n/locales'
+import { COOKIE_NOTICE_COOKIE } from '~/modules/shell/cookie-notice'
+import { cacheGeneration } from '~/server/cache'
+import { log } from '~/server/log'
 import { requestCookies } from './cookies'
 import { cacheControl } from './respond'
 import { contentSecurityPolicy, newNonce } from './security'

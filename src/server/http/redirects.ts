@@ -1,6 +1,6 @@
-import { findRedirect } from '../../modules/cms/redirects'
-import { getRedirectMap } from '../../modules/cms/redirects.server'
-import { getDb } from '../db/client'
+import { findRedirect } from '~/modules/cms/redirects'
+import { getRedirectMap } from '~/modules/cms/redirects.server'
+import { getDb } from '~/server/db/client'
 import { cacheControl } from './respond'
 
 /**

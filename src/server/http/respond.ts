@@ -1,9 +1,9 @@
 import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { z } from 'zod'
-import { AppError, toAppError } from '../../modules/errors/app-error'
-import { isConnectionError } from '../db/availability'
-import { reportServerError } from '../error-reporting'
-import { log } from '../log'
+import { AppError, toAppError } from '~/modules/errors/app-error'
+import { isConnectionError } from '~/server/db/availability'
+import { reportServerError } from '~/server/error-reporting'
+import { log } from '~/server/log'
 import { openDoor, type Door, type DoorDeps } from './door'
 
 export interface CacheOptions {

@@ -4,7 +4,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import { config } from '../../../app.config'
-import { stripLocale } from '../../modules/i18n/locales'
+import { stripLocale } from '~/modules/i18n/locales'
 import { isHttpsRequest } from './client-ip'
 
 const nonceStore = new AsyncLocalStorage<string>()

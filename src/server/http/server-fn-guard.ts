@@ -8,8 +8,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { setResponseStatus } from '@tanstack/react-start/server'
-import { AppError } from '../../modules/errors/app-error'
-import { log } from '../log'
+import { AppError } from '~/modules/errors/app-error'
+import { log } from '~/server/log'
 import { classifyError, errorResponse, markServerFnRefusal } from './respond'
 
 interface CallState {

@@ -4,10 +4,10 @@
  * React render), so it works in exactly the situation it is for.
  */
 import { config } from '../../../app.config'
-import { AppError } from '../../modules/errors/app-error'
-import { activateLocale, createI18n } from '../../modules/i18n/i18n'
-import { detectLocale, LOCALE_COOKIE } from '../../modules/i18n/locales'
-import { UNAVAILABLE_TEXT } from '../../modules/shell/unavailable-text'
+import { AppError } from '~/modules/errors/app-error'
+import { activateLocale, createI18n } from '~/modules/i18n/i18n'
+import { detectLocale, LOCALE_COOKIE } from '~/modules/i18n/locales'
+import { UNAVAILABLE_TEXT } from '~/modules/shell/unavailable-text'
 import { requestCookies } from './cookies'
 import { errorResponse } from './respond'
 

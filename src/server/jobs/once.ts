@@ -7,7 +7,7 @@
  * other side too (a mail's Message-ID) so it can drop a duplicate from that gap.
  */
 import { eq, sql } from 'drizzle-orm'
-import { jobs } from '../db/schema'
+import { jobs } from '~/server/db/schema'
 import type { JobContext } from './registry'
 
 export async function onceForJob(ctx: JobContext, effect: () => Promise<void>): Promise<'done' | 'already done'> {

@@ -5,7 +5,7 @@
  * the whole deployment. A run that fails is retried like any job; a slot missed while every
  * instance was down is skipped, not caught up.
  */
-import type { Db } from '../db/client'
+import type { Db } from '~/server/db/client'
 import { enqueue } from './queue'
 import { registerJobHandler } from './registry'
 

@@ -3,8 +3,8 @@
  * committed or rolled back together with the change that caused it (a transactional outbox).
  */
 import { sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { jobs } from '../db/schema'
+import type { Db } from '~/server/db/client'
+import { jobs } from '~/server/db/schema'
 
 export interface NewJob {
   queue: string

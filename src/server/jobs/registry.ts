@@ -7,7 +7,7 @@
  * completion, or lose its lease): make effects idempotent, or write them inside `ctx.complete`,
  * which commits them in the same transaction that marks the job done, fenced by the claim token.
  */
-import type { Db } from '../db/client'
+import type { Db } from '~/server/db/client'
 
 export interface JobContext {
   db: Db

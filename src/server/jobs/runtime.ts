@@ -1,8 +1,8 @@
 /** The process's job worker, started by boot() in every instance and stopped on shutdown. */
 import { config } from '../../../app.config'
-import type { Db } from '../db/client'
-import { log } from '../log'
-import { scheduleNightlyReconcile } from '../../modules/affiliate/jobs.server'
+import type { Db } from '~/server/db/client'
+import { log } from '~/server/log'
+import { scheduleNightlyReconcile } from '~/modules/affiliate/jobs.server'
 import { registerAppJobHandlers } from './handlers'
 import { schedulePeriodicJobs } from './periodic'
 import { JobWorker } from './worker'

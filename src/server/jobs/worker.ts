@@ -6,10 +6,10 @@
  * leaves a lease that expires, and the job is claimed again.
  */
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
-import { describeDbError, isConnectionError, markUnavailable } from '../db/availability'
-import type { Db } from '../db/client'
-import { jobs } from '../db/schema'
-import { log } from '../log'
+import { describeDbError, isConnectionError, markUnavailable } from '~/server/db/availability'
+import type { Db } from '~/server/db/client'
+import { jobs } from '~/server/db/schema'
+import { log } from '~/server/log'
 import { backoffMs } from './backoff'
 import { onJobEnqueued } from './queue'
 import { DEFAULT_LEASE_MS, LeaseLostError, RetryLaterError, handlerFor, registeredQueues } from './registry'

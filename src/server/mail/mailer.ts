@@ -7,8 +7,8 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createTransport, type Transporter } from 'nodemailer'
 import { config } from '../../../app.config'
-import { siteOrigin } from '../http/origin'
-import { log } from '../log'
+import { siteOrigin } from '~/server/http/origin'
+import { log } from '~/server/log'
 
 export interface Mail {
   to: string

@@ -2,7 +2,7 @@
  * Mail texts. Server code is otherwise locale-free (the UI translates codes), but a mail is read
  * outside the site, so its few strings live here in all six languages.
  */
-import type { Locale } from '../../modules/i18n/locales'
+import type { Locale } from '~/modules/i18n/locales'
 
 type Purpose = 'signup' | 'reset'
 

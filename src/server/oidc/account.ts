@@ -1,8 +1,8 @@
 /** The provider's view of our users: who a `sub` is and which claims each scope releases. */
 import { eq } from 'drizzle-orm'
 import type { Account, FindAccount } from 'oidc-provider'
-import { getDb } from '../db/client'
-import { users } from '../db/schema'
+import { getDb } from '~/server/db/client'
+import { users } from '~/server/db/schema'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -4,8 +4,8 @@
  */
 import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Adapter, AdapterPayload } from 'oidc-provider'
-import type { Db } from '../db/client'
-import { oidcPayloads } from '../db/schema'
+import type { Db } from '~/server/db/client'
+import { oidcPayloads } from '~/server/db/schema'
 
 const notExpired = () => or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`))
 

@@ -5,7 +5,7 @@
  */
 import { fetchNodeHandler } from 'srvx/node'
 import type { ServerRequest } from 'srvx'
-import { currentNonce, newNonce, securityHeaders } from '../http/security'
+import { currentNonce, newNonce, securityHeaders } from '~/server/http/security'
 import { OIDC_PATHS, issuerFor } from './issuer'
 import { getProvider } from './provider'
 

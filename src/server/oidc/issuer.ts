@@ -3,7 +3,7 @@
  * loopback origin). Shared by the provider and the storefront client so both agree on `iss`.
  */
 import { config } from '../../../app.config'
-import { siteOrigin } from '../http/origin'
+import { siteOrigin } from '~/server/http/origin'
 
 /** Origin without a trailing slash: a slash would change `iss` and break every token check. */
 export function normaliseOrigin(value: string): string {

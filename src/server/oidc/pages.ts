@@ -12,9 +12,9 @@
 import type { I18n } from '@lingui/core'
 import type { KoaContextWithOIDC } from 'oidc-provider'
 import { config } from '../../../app.config'
-import { PROVIDER_PAGE_TEXT as T } from '../../modules/auth/provider-page-text'
-import { createI18n, activateLocale } from '../../modules/i18n/i18n'
-import { LOCALE_COOKIE, detectLocale, isLocale } from '../../modules/i18n/locales'
+import { PROVIDER_PAGE_TEXT as T } from '~/modules/auth/provider-page-text'
+import { createI18n, activateLocale } from '~/modules/i18n/i18n'
+import { LOCALE_COOKIE, detectLocale, isLocale } from '~/modules/i18n/locales'
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)

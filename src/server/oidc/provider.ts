@@ -5,9 +5,9 @@
  */
 import { Provider, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import { config } from '../../../app.config'
-import { LOCALES, isLocale, localizePath } from '../../modules/i18n/locales'
-import { getDb } from '../db/client'
-import { log } from '../log'
+import { LOCALES, isLocale, localizePath } from '~/modules/i18n/locales'
+import { getDb } from '~/server/db/client'
+import { log } from '~/server/log'
 import { CLAIMS, findAccount } from './account'
 import { DbAdapter } from './adapter'
 import { CALLBACK_PATH, OIDC_PATHS } from './issuer'

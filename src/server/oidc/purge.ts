@@ -1,8 +1,8 @@
 /** The hourly job that deletes the authorization server's expired rows (and expired mail codes). */
 import { lt, sql } from 'drizzle-orm'
-import { emailCodes } from '../db/schema'
-import { registerPeriodicJob } from '../jobs/periodic'
-import { log } from '../log'
+import { emailCodes } from '~/server/db/schema'
+import { registerPeriodicJob } from '~/server/jobs/periodic'
+import { log } from '~/server/log'
 import { purgeExpiredOidcPayloads } from './adapter'
 
 export const PURGE_QUEUE = 'auth.purge-expired'

@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { exportJWK, generateKeyPair, type JWK } from 'jose'
-import type { Db } from '../db/client'
-import { authSecrets } from '../db/schema'
+import type { Db } from '~/server/db/client'
+import { authSecrets } from '~/server/db/schema'
 
 export interface AuthSecrets {
   /** Private signing keys (JWKS); the provider publishes their public halves at /oauth2/jwks. */

@@ -2,7 +2,7 @@
  * The HTTP answer to a sign-in post (/login/<uid>): JSON to the page's script, a 303 redirect to a
  * plain form post (back to the same page with ?error= when it failed).
  */
-import { SIGNIN_ERRORS, type SignInOutcome } from '../../modules/auth/interaction.schemas'
+import { SIGNIN_ERRORS, type SignInOutcome } from '~/modules/auth/interaction.schemas'
 
 export function signInReply(request: Request, result: SignInOutcome): Response {
   const wantsJson = (request.headers.get('accept') ?? '').includes('application/json')

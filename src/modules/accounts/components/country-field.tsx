@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useHydrated } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { isLocale } from '../../i18n/locales'
-import { countryCodeFor, countryList } from '../countries'
+import { isLocale } from '~/modules/i18n/locales'
+import { countryCodeFor, countryList } from '~/modules/accounts/countries'
 
 /**
  * A searchable country list: the shopper types or picks a name in their language (the browser

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { updateProfileFn } from '../../auth/auth.functions'
-import { viewerQuery } from '../../auth/auth.queries'
-import { Field, FormAlert } from '../../auth/components/form-parts'
+import { updateProfileFn } from '~/modules/auth/auth.functions'
+import { viewerQuery } from '~/modules/auth/auth.queries'
+import { Field, FormAlert } from '~/modules/auth/components/form-parts'
 import { CountryField } from './country-field'
-import { updateProfileSchema, type Profile, type UpdateProfileInput } from '../profile.schemas'
+import { updateProfileSchema, type Profile, type UpdateProfileInput } from '~/modules/accounts/profile.schemas'
 
 const CONTACTS = ['facebookId', 'skypeId', 'telegramId', 'twitterId', 'discordId', 'whatsAppId', 'steamId'] as const
 const BILLING = [

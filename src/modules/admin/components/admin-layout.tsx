@@ -17,7 +17,7 @@ import {
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import type { StaffViewer } from '../admin.schemas'
+import type { StaffViewer } from '~/modules/admin/admin.schemas'
 
 /**
  * The back-office frame: a skip link, a side navigation (a top bar on phones) and the page. Its

@@ -6,8 +6,8 @@ import { useMoney } from '~/modules/catalog/use-money'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { STATUS_LABELS } from '~/modules/orders/components/labels'
 import type { OrderStatus } from '~/modules/orders/order-status'
-import { adminDashboardQuery } from '../admin.queries'
-import { DELIVERY_PROMISE_MINUTES, type CurrencyFigure } from '../admin.schemas'
+import { adminDashboardQuery } from '~/modules/admin/admin.queries'
+import { DELIVERY_PROMISE_MINUTES, type CurrencyFigure } from '~/modules/admin/admin.schemas'
 
 function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId: string }) {
   return (

@@ -7,11 +7,11 @@ import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { STATUS_LABELS } from '~/modules/orders/components/labels'
 import { StatusBadge } from '~/modules/orders/components/status-badge'
 import { ORDER_STATUSES, isOrderStatus } from '~/modules/orders/order-status'
-import { adminOrdersQuery } from '../admin.queries'
+import { adminOrdersQuery } from '~/modules/admin/admin.queries'
 import { DayRangeAndSubmit, filterField, filterLabel } from './filter-fields'
 import { Pager } from './pager'
 import { TableHead, type SortableColumn } from './table-head'
-import type { AdminOrdersQuery } from '../admin.schemas'
+import type { AdminOrdersQuery } from '~/modules/admin/admin.schemas'
 
 /** Search by order number, e-mail or player ID; filter by status and date; paged on the server. */
 export function OrdersList({ search }: { search: AdminOrdersQuery }) {

@@ -4,9 +4,9 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { SupportThread } from '~/modules/orders/components/support-thread'
 import type { SupportInboxRow } from '~/modules/orders/orders.schemas'
-import { supportInboxQuery } from '../admin.queries'
+import { supportInboxQuery } from '~/modules/admin/admin.queries'
 import { Pager } from './pager'
-import type { SupportInboxQuery } from '../admin.schemas'
+import type { SupportInboxQuery } from '~/modules/admin/admin.schemas'
 import { ReplyForm } from './support-reply-form'
 
 function Request({ row }: { row: SupportInboxRow }) {

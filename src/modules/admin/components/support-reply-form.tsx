@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { actionErrorText } from '~/modules/errors/error-text'
-import { adminSupportReplyFn } from '../admin.functions'
+import { adminSupportReplyFn } from '~/modules/admin/admin.functions'
 import { AlertText } from './form-fields'
 
 /** Support's answer to one request; the shopper reads it on the order page and by mail. */

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import type { Balance } from '../affiliate.schemas'
+import type { Balance } from '~/modules/affiliate/affiliate.schemas'
 import { useMoney } from '~/modules/catalog/use-money'
 
 /** Pending, available, in-withdrawal and withdrawn, straight from the ledger. */

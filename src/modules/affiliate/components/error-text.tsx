@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import type { ErrorCode } from '../../errors/app-error'
+import type { ErrorCode } from '~/modules/errors/app-error'
 
 /** The affiliate forms' error codes (server issues first, then the error code) in the UI language. */
 export function AffiliateErrorText({ code, issues }: { code: ErrorCode; issues: string[] }) {

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import uPlotCss from 'uplot/dist/uPlot.min.css?url'
-import type { PerformanceDay } from '../affiliate.schemas'
+import type { PerformanceDay } from '~/modules/affiliate/affiliate.schemas'
 
 const HEIGHT = 280
 

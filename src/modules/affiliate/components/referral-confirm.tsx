@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { PENDING_COOKIE } from '../cookies'
+import { PENDING_COOKIE } from '~/modules/affiliate/cookies'
 
 /**
  * Confirms a referral click after the page has run its script (see visit.server.ts): that is what
@@ -9,7 +9,7 @@ import { PENDING_COOKIE } from '../cookies'
 export function ReferralConfirm() {
   useEffect(() => {
     if (!document.cookie.split('; ').some((c) => c.startsWith(`${PENDING_COOKIE}=`))) return
-    void import('../referral.functions').then(({ confirmReferralClick }) => confirmReferralClick())
+    void import('~/modules/affiliate/referral.functions').then(({ confirmReferralClick }) => confirmReferralClick())
   }, [])
   return null
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
-import { numberFormat } from '../../i18n/formatters'
-import type { ProgrammeTerms } from '../affiliate.schemas'
+import { numberFormat } from '~/modules/i18n/formatters'
+import type { ProgrammeTerms } from '~/modules/affiliate/affiliate.schemas'
 
 /** The programme terms as four facts (the numbers come from configuration, never hard-coded). */
 export function TermsList({ terms, minimum }: { terms: ProgrammeTerms; minimum: string }) {

@@ -5,10 +5,10 @@ import { LogIn, UserPlus, X } from 'lucide-react'
 import { useState } from 'react'
 import { localizePath } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import { closeAuthDialog, completeAuthDialog, useAuthDialog } from '../auth-dialog'
-import { viewerQuery } from '../auth.queries'
-import { openSignInPopup } from '../sign-in-popup'
-import { BROWSER_SIGNIN_ERRORS } from '../session-settings'
+import { closeAuthDialog, completeAuthDialog, useAuthDialog } from '~/modules/auth/auth-dialog'
+import { viewerQuery } from '~/modules/auth/auth.queries'
+import { openSignInPopup } from '~/modules/auth/sign-in-popup'
+import { BROWSER_SIGNIN_ERRORS } from '~/modules/auth/session-settings'
 
 /** The SPEC §8 popup messages in the shopper's language (the English text is the seed's). */
 function PopupError({ message }: { message: string }) {

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect } from 'react'
-import { useAuthDialog } from '../auth-dialog'
-import { isSignInWindow } from '../sign-in-window'
-import { startSessionMonitor } from '../session-monitor'
+import { useAuthDialog } from '~/modules/auth/auth-dialog'
+import { isSignInWindow } from '~/modules/auth/sign-in-window'
+import { startSessionMonitor } from '~/modules/auth/session-monitor'
 import { localeFromPath } from '~/modules/i18n/locales'
 
 const AuthDialog = lazy(() => import('./auth-dialog'))

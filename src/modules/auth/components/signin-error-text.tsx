@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import type { SignInErrorCode } from '../interaction.schemas'
+import type { SignInErrorCode } from '~/modules/auth/interaction.schemas'
 
 /** The sign-in form's error codes in the reader's language. */
 export function SignInErrorText({ code }: { code: SignInErrorCode | 'NETWORK' }) {

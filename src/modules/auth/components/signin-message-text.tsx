@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { SIGNIN_MESSAGES } from '../signin-errors'
+import { SIGNIN_MESSAGES } from '~/modules/auth/signin-errors'
 
 /** A localized explanation of a sign-in check that failed (the SPEC message is shown beside it). */
 export function SigninErrorText({ message }: { message: string }) {

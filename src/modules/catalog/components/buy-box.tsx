@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useSignedInAction } from '~/modules/auth/auth-dialog'
 import { localizePath, type Locale } from '~/modules/i18n/locales'
-import { formatMoney, type Currency } from '../money'
-import type { SkuOption } from '../offer.schemas'
+import { formatMoney, type Currency } from '~/modules/catalog/money'
+import type { SkuOption } from '~/modules/catalog/offer.schemas'
 
 /**
  * Summary and "Continue to checkout": pinned to the bottom of the screen on phones, sticky beside

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Currency } from '../money'
+import type { Currency } from '~/modules/catalog/money'
 
 /** Segmented radio group: arrow keys move between currencies, as with any radio group. */
 export function CurrencySwitcher(props: {

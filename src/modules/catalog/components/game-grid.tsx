@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import type { GameCard } from '../category.schemas'
+import type { GameCard } from '~/modules/catalog/category.schemas'
 
 /** Cover-art cards linking to each game's offer page. */
 export function GameGrid({ games }: { games: GameCard[] }) {

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Locale } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import type { OfferDetail } from '../offer.schemas'
+import type { OfferDetail } from '~/modules/catalog/offer.schemas'
 
 /** Breadcrumbs, cover art, game name and description. */
 export function OfferHeader({ offer, locale }: { offer: OfferDetail; locale: Locale }) {

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Locale } from '~/modules/i18n/locales'
-import { formatMoney } from '../money'
-import type { SkuOption } from '../offer.schemas'
-import { packageValues, type PackageValue } from '../package-value'
+import { formatMoney } from '~/modules/catalog/money'
+import type { SkuOption } from '~/modules/catalog/offer.schemas'
+import { packageValues, type PackageValue } from '~/modules/catalog/package-value'
 
 /** The denomination grid: native radio inputs, so it works with Tab and the arrow keys. */
 export function SkuGrid(props: {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Locale } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import type { ArticleView, PageView } from '../content.schemas'
+import type { ArticleView, PageView } from '~/modules/cms/content.schemas'
 
 /**
  * The article page's body, shared by /articles/{path} and the back office's preview, so an editor

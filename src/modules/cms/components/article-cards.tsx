@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { localizePath } from '../../i18n/locales'
-import type { GameArticleSummary } from '../cms.schemas'
+import { localizePath } from '~/modules/i18n/locales'
+import type { GameArticleSummary } from '~/modules/cms/cms.schemas'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 
 /**

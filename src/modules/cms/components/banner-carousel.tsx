@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { localizePath } from '../../i18n/locales'
-import type { LinkItem } from '../cms.schemas'
+import { localizePath } from '~/modules/i18n/locales'
+import type { LinkItem } from '~/modules/cms/cms.schemas'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 
 /** Scene-1 links as a rotating hero banner; keyboard and screen-reader friendly. */

@@ -6,7 +6,7 @@ import { notFound } from '@tanstack/react-router'
 import { isLocale, type Locale } from '~/modules/i18n/locales'
 import { pageHead } from '~/modules/shell/head'
 import { PageBody } from './article-body'
-import { cmsPageQuery } from '../content.queries'
+import { cmsPageQuery } from '~/modules/cms/content.queries'
 
 /** Loader body for a page rendered from the pages table: 404 (SPEC message) when it does not exist. */
 export async function loadCmsPage(

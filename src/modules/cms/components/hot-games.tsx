@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { localizePath } from '../../i18n/locales'
-import type { LinkItem } from '../cms.schemas'
+import { localizePath } from '~/modules/i18n/locales'
+import type { LinkItem } from '~/modules/cms/cms.schemas'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { SiteLink } from '~/components/site-link'
 

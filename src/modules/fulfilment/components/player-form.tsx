@@ -5,10 +5,10 @@ import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import type { PlayerField } from '~/modules/catalog/catalog.schemas'
 import { retryAfterText } from '~/modules/errors/error-text'
-import type { CheckPlayerAnswer } from '../player.functions'
+import type { CheckPlayerAnswer } from '~/modules/fulfilment/player.functions'
 import { PlayerIdHelp } from './player-id-help'
-import { validatePlayerForm, type PlayerFormIssue, type PlayerFormValues } from '../player-form'
-import type { PlayerCheckError } from '../supplier'
+import { validatePlayerForm, type PlayerFormIssue, type PlayerFormValues } from '~/modules/fulfilment/player-form'
+import type { PlayerCheckError } from '~/modules/fulfilment/supplier'
 
 const LABELS: Record<string, MessageDescriptor> = {
   playerId: msg`Player ID`,

@@ -4,9 +4,9 @@ import { useId, useState, type FormEvent } from 'react'
 import type { ActionResult } from '~/modules/errors/action-result'
 import { actionErrorText } from '~/modules/errors/error-text'
 import type { Locale } from '~/modules/i18n/locales'
-import { deleteProfileFn, renameProfileFn, setDefaultProfileFn } from '../player-profiles.functions'
-import { myProfilesQuery, PLAYER_PROFILES_KEY } from '../player-profiles.queries'
-import { PROFILE_LABEL_MAX, type PlayerProfileView } from '../player-profiles.schemas'
+import { deleteProfileFn, renameProfileFn, setDefaultProfileFn } from '~/modules/fulfilment/player-profiles.functions'
+import { myProfilesQuery, PLAYER_PROFILES_KEY } from '~/modules/fulfilment/player-profiles.queries'
+import { PROFILE_LABEL_MAX, type PlayerProfileView } from '~/modules/fulfilment/player-profiles.schemas'
 
 const BUTTON =
   'rounded-lg border border-[var(--border)] px-3 py-1.5 text-sm font-medium hover:bg-brand-50 disabled:opacity-50 dark:hover:bg-white/5'

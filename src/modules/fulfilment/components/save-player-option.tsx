@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { PROFILE_LABEL_MAX } from '../player-profiles.schemas'
+import { PROFILE_LABEL_MAX } from '~/modules/fulfilment/player-profiles.schemas'
 
 /**
  * "Save this player" under a successful check, for a signed-in shopper: saved (and checked with

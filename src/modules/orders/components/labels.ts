@@ -4,10 +4,10 @@
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { PaymentStatus } from '../payment-attempts'
-import type { OrderStatus } from '../order-status'
-import type { RefundStatus } from '../refunds'
-import type { SupportTopic } from '../support-topics'
+import type { PaymentStatus } from '~/modules/orders/payment-attempts'
+import type { OrderStatus } from '~/modules/orders/order-status'
+import type { RefundStatus } from '~/modules/orders/refunds'
+import type { SupportTopic } from '~/modules/orders/support-topics'
 
 export const STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
   created: msg`Awaiting payment`,

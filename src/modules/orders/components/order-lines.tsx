@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import type { QuoteLine } from '../orders.schemas'
+import type { QuoteLine } from '~/modules/orders/orders.schemas'
 import { useMoney } from '~/modules/catalog/use-money'
 
 /** Items and totals, as priced by the server. */

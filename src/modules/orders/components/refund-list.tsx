@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { useMoney } from '~/modules/catalog/use-money'
-import type { RefundView } from '../orders.schemas'
+import type { RefundView } from '~/modules/orders/orders.schemas'
 import { REFUND_STATUS_LABELS } from './labels'
 
 /**

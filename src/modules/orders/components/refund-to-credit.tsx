@@ -5,7 +5,7 @@ import { useMoney } from '~/modules/catalog/use-money'
 import { actionErrorText } from '~/modules/errors/error-text'
 import { refundToCreditNowFn } from '~/modules/store-credit/store-credit.functions'
 import { CREDIT_KEY } from '~/modules/store-credit/store-credit.queries'
-import type { OrderDetail } from '../orders.schemas'
+import type { OrderDetail } from '~/modules/orders/orders.schemas'
 
 /**
  * The second way out of "needs your player details": everything back as store credit at once,

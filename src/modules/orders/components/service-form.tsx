@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { SUPPORT_TOPICS, type SupportTopic } from '../support-topics'
-import { supportRequestFn } from '../orders.functions'
-import { ordersQuery } from '../orders.queries'
+import { SUPPORT_TOPICS, type SupportTopic } from '~/modules/orders/support-topics'
+import { supportRequestFn } from '~/modules/orders/orders.functions'
+import { ordersQuery } from '~/modules/orders/orders.queries'
 import { TOPIC_LABELS } from './labels'
 import { actionErrorText } from '~/modules/errors/error-text'
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import type { OrderStatus } from '../order-status'
+import type { OrderStatus } from '~/modules/orders/order-status'
 import { STATUS_LABELS } from './labels'
 
 const TONE: Record<OrderStatus, string> = {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
-import type { SupportThreadView } from '../orders.schemas'
+import type { SupportThreadView } from '~/modules/orders/orders.schemas'
 import { TOPIC_LABELS } from './labels'
 
 /** A request and support's replies, as a short conversation. */

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { useMoney } from '~/modules/catalog/use-money'
-import { isOrderStatus } from '../order-status'
-import type { OrderEventView } from '../orders.schemas'
+import { isOrderStatus } from '~/modules/orders/order-status'
+import type { OrderEventView } from '~/modules/orders/orders.schemas'
 import { DELIVERY_FAILURE_LABELS, EVENT_LABELS, FAILURE_LABELS, STATUS_LABELS } from './labels'
 
 function describe(e: OrderEventView, t: (d: (typeof EVENT_LABELS)[string]) => string): string | null {

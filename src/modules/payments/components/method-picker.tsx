@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { CreditCard, Wallet } from 'lucide-react'
 import { PaymentLogos } from '~/components/payment-logos'
-import { paymentMethodsFor } from '../payment-methods'
+import { paymentMethodsFor } from '~/modules/payments/payment-methods'
 import type { PaymentMethod } from '~/modules/orders/payment-attempts'
 
 /** Card or wallet, from the same catalogue /api/third-party/payments/umf serves. */

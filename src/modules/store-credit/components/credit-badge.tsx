@@ -4,7 +4,7 @@ import { Wallet } from 'lucide-react'
 import { LOCALE_CURRENCY } from '~/modules/catalog/money'
 import { useMoney } from '~/modules/catalog/use-money'
 import { DEFAULT_LOCALE, isLocale, localizePath, type Locale } from '~/modules/i18n/locales'
-import { myCreditQuery } from '../store-credit.queries'
+import { myCreditQuery } from '~/modules/store-credit/store-credit.queries'
 
 /**
  * The header's store-credit balance in the page language's currency, when it is not zero. Part of

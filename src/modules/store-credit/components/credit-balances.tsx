@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useMoney } from '~/modules/catalog/use-money'
-import { myCreditQuery } from '../store-credit.queries'
+import { myCreditQuery } from '~/modules/store-credit/store-credit.queries'
 
 /** The profile's store credit: every currency the shopper has credit in, debts shown as such. */
 export function CreditBalances() {

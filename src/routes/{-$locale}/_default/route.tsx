@@ -2,8 +2,8 @@ import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
 import { localeParams } from '~/modules/i18n/locale-params'
 import { redirectsQuery } from '~/modules/cms/content.queries'
 import { findRedirect } from '~/modules/cms/redirects'
-import { DefaultLayout } from '../../../components/layouts/default-layout'
-import { navigationQuery } from '../../../modules/catalog/catalog.queries'
+import { DefaultLayout } from '~/components/layouts/default-layout'
+import { navigationQuery } from '~/modules/catalog/catalog.queries'
 
 export const Route = createFileRoute('/{-$locale}/_default')({
   params: localeParams,

@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { PlayerField } from '../../../modules/catalog/catalog.schemas'
-import { NAVIGATION_TYPES, PRODUCT_KINDS } from '../../../modules/catalog/catalog.schemas'
+import type { PlayerField } from '~/modules/catalog/catalog.schemas'
+import { NAVIGATION_TYPES, PRODUCT_KINDS } from '~/modules/catalog/catalog.schemas'
 import { LOCALES, createdAt, currencyCode, inList, isCurrency, localeCode, minor, tstz } from './columns'
 import { orders } from './orders'
 

@@ -1,7 +1,7 @@
 /** Content: home-page links, articles, static pages, short links and redirects. */
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core'
-import { ARTICLE_KINDS } from '../../../modules/cms/cms.schemas'
+import { ARTICLE_KINDS } from '~/modules/cms/cms.schemas'
 import { LOCALES, createdAt, inList, localeCode, tstz, updatedAt } from './columns'
 import { games } from './catalog'
 

@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { char, integer, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
 
 /** The site's locales, re-exported so schema files and the seed take them from one place. */
-export { LOCALES, type Locale } from '../../../modules/i18n/locales'
+export { LOCALES, type Locale } from '~/modules/i18n/locales'
 
 /** timestamptz, read as Date: both drivers then agree and time zones never leak into logic. */
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })

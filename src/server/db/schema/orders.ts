@@ -7,13 +7,13 @@ import { skus } from './catalog'
 import { coupons } from './coupons'
 
 // The state machines live in their modules (pure, tested); these lists only keep the columns honest.
-import { ORDER_STATUSES } from '../../../modules/orders/order-status'
-import { SUPPORT_TOPICS } from '../../../modules/orders/support-topics'
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../modules/orders/payment-attempts'
-import { REFUND_DESTINATIONS, REFUND_STATUSES } from '../../../modules/orders/refunds'
+import { ORDER_STATUSES } from '~/modules/orders/order-status'
+import { SUPPORT_TOPICS } from '~/modules/orders/support-topics'
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '~/modules/orders/payment-attempts'
+import { REFUND_DESTINATIONS, REFUND_STATUSES } from '~/modules/orders/refunds'
 
 export { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_DESTINATIONS, REFUND_STATUSES, SUPPORT_TOPICS }
-export type { OrderStatus } from '../../../modules/orders/order-status'
+export type { OrderStatus } from '~/modules/orders/order-status'
 
 export const orders = pgTable(
   'orders',

@@ -3,7 +3,7 @@
  * Plain data with type-only imports, so scripts/gen-images.mjs can import it with Node's type
  * stripping to draw one cover per game.
  */
-import type { PlayerField, ProductKind } from '../../../modules/catalog/catalog.schemas'
+import type { PlayerField, ProductKind } from '~/modules/catalog/catalog.schemas'
 
 type Localized = { en: string; fr: string; pt: string; es: string; de: string; ru: string }
 

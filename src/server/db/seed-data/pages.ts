@@ -1,7 +1,7 @@
 /** Demo static pages in all six locales. */
 
 /** Which route shows which page slug: defined beside the routes that read it. */
-export { PAGE_ROUTES } from '../../../modules/cms/page-routes'
+export { PAGE_ROUTES } from '~/modules/cms/page-routes'
 
 type Text = { title: string; body: string; metaDescription: string }
 export interface SeedPage {

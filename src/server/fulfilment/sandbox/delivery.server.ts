@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto'
 import { config } from '../../../../app.config'
-import type { TopUpDelivery, TopUpRequest } from '../../../modules/fulfilment/supplier'
+import type { TopUpDelivery, TopUpRequest } from '~/modules/fulfilment/supplier'
 
 export function sandboxTransactionId(idempotencyKey: string): string {
   return `SUP-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 16).toUpperCase()}`

@@ -5,11 +5,11 @@
  */
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { AppError } from '../../../modules/errors/app-error'
-import { PLAYER_ID_PATTERN, type PlayerCheckResult, type Supplier } from '../../../modules/fulfilment/supplier'
-import { cached } from '../../cache'
-import type { Db } from '../../db/client'
-import { games } from '../../db/schema'
+import { AppError } from '~/modules/errors/app-error'
+import { PLAYER_ID_PATTERN, type PlayerCheckResult, type Supplier } from '~/modules/fulfilment/supplier'
+import { cached } from '~/server/cache'
+import type { Db } from '~/server/db/client'
+import { games } from '~/server/db/schema'
 import { sandboxDeliverTopUp } from './delivery.server'
 
 /** Server values of a game: null when it has none, undefined when the game is unknown. */

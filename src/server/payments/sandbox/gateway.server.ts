@@ -6,17 +6,17 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { sandboxRefunds, sandboxTransactions } from '../../db/schema'
-import { enqueue } from '../../jobs/queue'
+import type { Db } from '~/server/db/client'
+import { sandboxRefunds, sandboxTransactions } from '~/server/db/schema'
+import { enqueue } from '~/server/jobs/queue'
 import type {
   CreateSessionInput,
   GatewayEvent,
   GatewayEventType,
   PaymentGateway,
   PaymentSession,
-} from '../../../modules/payments/gateway'
-import { RefundRefusedError } from '../../../modules/payments/gateway'
+} from '~/modules/payments/gateway'
+import { RefundRefusedError } from '~/modules/payments/gateway'
 import { CHALLENGE_CODE, checkCard } from './cards'
 
 export const SANDBOX_GATEWAY = 'sandbox'

@@ -2,7 +2,7 @@
  * The sandbox gateway's own page texts. Like a real hosted payment page it is translated by the
  * gateway, not by the shop: the shop only passes the shopper's locale when it opens a session.
  */
-import type { Locale } from '../../../modules/i18n/locales'
+import type { Locale } from '~/modules/i18n/locales'
 
 export interface PageText {
   payByCard: string

@@ -3,9 +3,9 @@
  * storefront pages (no app JavaScript, no storefront session), so card data typed here goes to
  * the gateway's handler only and never reaches storefront code or its tables.
  */
-import { formatMoney } from '../../../modules/catalog/money'
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../modules/i18n/locales'
-import { currentNonce } from '../../http/security'
+import { formatMoney } from '~/modules/catalog/money'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '~/modules/i18n/locales'
+import { currentNonce } from '~/server/http/security'
 import { CHALLENGE_CODE } from './cards'
 import { PAGE_TEXT, type PageText } from './page-text'
 import type { SandboxTxn } from './gateway.server'

@@ -2,9 +2,9 @@
  * The sandbox gateway's webhook sender: a job per delivery, POSTing the signed event to the
  * shop's webhook URL over real HTTP. A non-2xx answer or a network error is retried with backoff.
  */
-import { registerJobHandler } from '../../jobs/registry'
-import { webhookSecret } from '../../../modules/payments/webhook-secret.server'
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signPayload } from '../../../modules/payments/webhook-signature.server'
+import { registerJobHandler } from '~/server/jobs/registry'
+import { webhookSecret } from '~/modules/payments/webhook-secret.server'
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signPayload } from '~/modules/payments/webhook-signature.server'
 import { WEBHOOK_QUEUE, type WebhookDelivery } from './gateway.server'
 
 export function registerSandboxGatewayJobs(): void {
