@@ -12,6 +12,7 @@ import { actionErrorText } from '~/modules/errors/error-text'
 import { MethodPicker } from './method-picker'
 import { OrderLines } from '~/modules/orders/components/order-lines'
 import { StatusBadge } from '~/modules/orders/components/status-badge'
+import { CreditSplit } from '~/modules/store-credit/components/checkout-credit'
 
 /** /request-payment: a new payment attempt for the same unpaid order. */
 export function PayAgain({ orderId }: { orderId: string }) {
@@ -75,6 +76,9 @@ export function PayAgain({ orderId }: { orderId: string }) {
               <p className="text-sm text-amber-700 dark:text-amber-300" data-testid="last-failure">
                 {i18n._(FAILURE_LABELS[last.failureCode ?? ''] ?? FAILURE_LABELS.card_declined!)}
               </p>
+            ) : null}
+            {o.creditMinor > 0 ? (
+              <CreditSplit totalMinor={o.totalMinor} creditMinor={o.creditMinor} currency={o.currency} />
             ) : null}
             <MethodPicker currency={o.currency} value={chosen} onChange={setMethod} />
             {error ? (
