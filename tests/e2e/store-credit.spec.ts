@@ -19,7 +19,8 @@ function mailsWithSubject(subject: string): string[] {
  * Store credit, visible everywhere it matters (issue 16 part 3): a shopper buys a small package;
  * an admin gives them goodwill credit and refunds that order to store credit; the shopper sees
  * the balance in the header and on the profile, buys a bigger package paying part with credit and
- * the rest by card with 3-D Secure, and the order page shows both parts while the balance is spent.
+ * the rest by card with 3-D Secure (a wrong code first gives the credit back; paying again holds
+ * it again), and the order page shows both parts while the balance is spent.
  */
 test('an admin grants store credit, the shopper sees it and pays part of the next order with it', async ({
   page,
@@ -83,7 +84,23 @@ test('an admin grants store credit, the shopper sees it and pays part of the nex
   await expect(page.getByTestId('credit-part')).toHaveAttribute('data-minor', '599')
   await expect(page.getByTestId('card-part')).toHaveText('$9.00')
   await placeOrder(page, 'card')
-  await payByCard(page, '4000 0000 0000 3220', '123456')
+  // A wrong 3-D Secure code first: the card part fails, so the held credit is given back…
+  await payByCard(page, '4000 0000 0000 3220', '000000')
+  await expect(result(page)).toHaveAttribute('data-outcome', 'failed', { timeout: 15_000 })
+  const failedId = new URL(page.url()).searchParams.get('orderId')!
+  await gotoHydrated(page, '/user/profile')
+  await expect(page.getByTestId('profile-credit').locator('li[data-currency="USD"]')).toHaveAttribute(
+    'data-minor',
+    '599',
+  )
+  // …and paying again holds it again: /request-payment shows the same split.
+  await gotoHydrated(page, `/request-payment?orderId=${failedId}`)
+  await expect(page.getByTestId('credit-part')).toHaveAttribute('data-minor', '599')
+  await expect(page.getByTestId('card-part')).toHaveText('$9.00')
+  await page.getByTestId('method-card').check()
+  await page.getByTestId('pay-order').click()
+  await expect(page).toHaveURL(/cashier-desk\/transactions/)
+  await payByCard(page, '4000000000003220', '123456')
   await expect(result(page)).toHaveAttribute('data-outcome', 'paid', { timeout: 15_000 })
   const secondId = new URL(page.url()).searchParams.get('orderId')!
 
