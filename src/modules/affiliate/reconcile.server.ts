@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { selectRows, type Db } from '~/server/db/client'
+import { ledgerShapeProblems } from '~/server/db/ledger-shape'
 
 export interface ReconcileReport {
   ok: boolean
@@ -16,24 +17,11 @@ export interface ReconcileReport {
 const n = (v: unknown) => Number(v ?? 0)
 
 export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
-  const problems: string[] = []
-
-  const [{ count }] = await selectRows<{ count: unknown }>(
-    db,
-    sql`select count(distinct txn_id) as count from ledger_entries`,
-  )
-  const unbalanced = await selectRows<{ txn_id: string; total: unknown }>(
-    db,
-    sql`select txn_id, sum(amount_minor) as total from ledger_entries group by txn_id having sum(amount_minor) <> 0`,
-  )
-  for (const r of unbalanced) problems.push(`transaction ${r.txn_id} sums to ${n(r.total)}, not 0`)
-  const mixed = await selectRows<{ txn_id: string }>(
-    db,
-    sql`select txn_id from ledger_entries group by txn_id
-        having count(distinct promoter_id) > 1 or count(distinct currency) > 1 or count(distinct kind) > 1
-            or count(*) < 2`,
-  )
-  for (const r of mixed) problems.push(`transaction ${r.txn_id} mixes promoters, currencies or kinds`)
+  const { transactions, problems } = await ledgerShapeProblems(db, {
+    table: 'ledger_entries',
+    party: 'promoter_id',
+    parties: 'promoters',
+  })
   const foreign = await selectRows<{ promoter_id: string }>(
     db,
     sql`select distinct l.promoter_id from ledger_entries l join promoters p on p.user_id = l.promoter_id
@@ -98,5 +86,5 @@ export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
       }
     }
   }
-  return { ok: problems.length === 0, transactions: n(count), promoters: rows.length, problems }
+  return { ok: problems.length === 0, transactions, promoters: rows.length, problems }
 }

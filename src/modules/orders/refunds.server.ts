@@ -106,13 +106,19 @@ export async function orderMoney(tx: Db, orderId: string): Promise<OrderMoney | 
       .where(and(eq(refunds.orderId, orderId), isNull(refunds.paymentId)))
     creditLeft = refundableMinor(credit, rows)
   }
-  const [order] = await tx.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId))
+  // The card payment names the currency; only a credit-only order needs the order row for it.
+  const currency = card?.currency ?? (await orderCurrency(tx, orderId))
   return {
-    currency: card?.currency ?? order!.currency,
+    currency,
     card,
     creditRefundableMinor: creditLeft,
     refundableMinor: (card?.refundableMinor ?? 0) + creditLeft,
   }
+}
+
+async function orderCurrency(tx: Db, orderId: string): Promise<string> {
+  const [order] = await tx.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId))
+  return order!.currency
 }
 
 export interface RefundPlan {

@@ -4,8 +4,6 @@
  * refund's days). Keyed by the refund row: settling it twice books it once.
  */
 import type { Db } from '~/server/db/client'
-import { creditEntries } from '~/server/db/schema'
-import { and, eq } from 'drizzle-orm'
 import { creditMove, lockWallet, postCredit } from './ledger.server'
 
 export interface CreditRefund {
@@ -18,14 +16,12 @@ export interface CreditRefund {
   paymentId: string | null
 }
 
-/** Books the refund into the shopper's credit; 'unchanged' when it was booked already. */
-export async function bookCreditRefund(tx: Db, r: CreditRefund): Promise<'applied' | 'unchanged'> {
-  const [done] = await tx
-    .select({ id: creditEntries.id })
-    .from(creditEntries)
-    .where(and(eq(creditEntries.refundId, r.refundId), eq(creditEntries.kind, 'refund')))
-    .limit(1)
-  if (done) return 'unchanged'
+/**
+ * Books the refund into the shopper's credit. Called by settleRefund, which holds the refund row's
+ * lock and books only a refund still `requested`; the ledger's unique (refund, kind, account) key
+ * refuses a second booking should anything else try.
+ */
+export async function bookCreditRefund(tx: Db, r: CreditRefund): Promise<void> {
   await lockWallet(tx, r.userId, r.currency)
   await postCredit(tx, {
     userId: r.userId,
@@ -35,5 +31,4 @@ export async function bookCreditRefund(tx: Db, r: CreditRefund): Promise<'applie
     refundId: r.refundId,
     postings: creditMove(r.paymentId ? 'shop_refunds' : 'shop_sales', 'credit_available', r.amountMinor),
   })
-  return 'applied'
 }

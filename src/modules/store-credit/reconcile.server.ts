@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { selectRows, type Db } from '~/server/db/client'
+import { ledgerShapeProblems } from '~/server/db/ledger-shape'
 
 export interface CreditReconcileReport {
   ok: boolean
@@ -16,23 +17,11 @@ export interface CreditReconcileReport {
 const n = (v: unknown) => Number(v ?? 0)
 
 export async function reconcileCredit(db: Db): Promise<CreditReconcileReport> {
-  const problems: string[] = []
-  const [{ count }] = await selectRows<{ count: unknown }>(
-    db,
-    sql`select count(distinct txn_id) as count from credit_entries`,
-  )
-  const unbalanced = await selectRows<{ txn_id: string; total: unknown }>(
-    db,
-    sql`select txn_id, sum(amount_minor) as total from credit_entries group by txn_id having sum(amount_minor) <> 0`,
-  )
-  for (const r of unbalanced) problems.push(`transaction ${r.txn_id} sums to ${n(r.total)}, not 0`)
-  const mixed = await selectRows<{ txn_id: string }>(
-    db,
-    sql`select txn_id from credit_entries group by txn_id
-        having count(distinct user_id) > 1 or count(distinct currency) > 1 or count(distinct kind) > 1
-            or count(*) < 2`,
-  )
-  for (const r of mixed) problems.push(`transaction ${r.txn_id} mixes shoppers, currencies or kinds`)
+  const { transactions, problems } = await ledgerShapeProblems(db, {
+    table: 'credit_entries',
+    party: 'user_id',
+    parties: 'shoppers',
+  })
 
   const rows = await selectRows<Record<string, unknown> & { user_id: string; currency: string }>(
     db,
@@ -91,5 +80,5 @@ export async function reconcileCredit(db: Db): Promise<CreditReconcileReport> {
       }
     }
   }
-  return { ok: problems.length === 0, transactions: n(count), wallets: rows.length, problems }
+  return { ok: problems.length === 0, transactions, wallets: rows.length, problems }
 }
