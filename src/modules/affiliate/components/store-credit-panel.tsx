@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { FormAlert } from '~/modules/auth/components/form-parts'
-import { currencyDigits } from '~/modules/catalog/money'
+import { currencyDigits, toDecimalString } from '~/modules/catalog/money'
 import type { ActionResult } from '~/modules/errors/action-result'
 import { moveToCreditFn, movePendingToCreditFn } from '~/modules/affiliate/affiliate.functions'
 import { affiliateQueries } from '~/modules/affiliate/affiliate.queries'
@@ -14,11 +14,6 @@ import { useMoney } from '~/modules/catalog/use-money'
 type Failure = Extract<ActionResult<unknown>, { ok: false }>
 /** A thrown call (session ended, network) reads like any other failure in the form. */
 const thrown = (): Failure => ({ ok: false, code: 'INTERNAL', issues: [] })
-
-/** "12.34" for 1234 minor units: the amount field's starting value, editable as typed text. */
-function majorText(minor: number, digits: number): string {
-  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits)
-}
 
 /**
  * Commission into the promoter's own store credit (ADR 059): any part of the available balance,
@@ -98,7 +93,7 @@ export function StoreCreditPanel({ balance }: { balance: Balance }) {
             name="amount"
             inputMode="decimal"
             required
-            defaultValue={majorText(available, digits)}
+            defaultValue={toDecimalString(available, balance.currency)}
             className="rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2 py-1.5"
           />
         </label>
