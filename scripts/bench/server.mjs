@@ -9,18 +9,22 @@ export const appDir = path.resolve(process.env.BENCH_APP_DIR ?? '.')
 
 export function startServer(port, env = {}) {
   const probePort = port + 1000
-  const child = spawn(process.execPath, ['--import', probe, 'server.mjs'], {
-    cwd: appDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      BENCH_PROBE_PORT: String(probePort),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), '--import', probe, 'server.mjs'],
+    {
+      cwd: appDir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        BENCH_PROBE_PORT: String(probePort),
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  )
   const base = `http://127.0.0.1:${port}`
   return {
     base,

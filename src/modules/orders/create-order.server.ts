@@ -61,11 +61,23 @@ export function newOrderNumber(): string {
   return `GT-${Array.from({ length: 8 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('')}`
 }
 
-async function replay(db: Db, userId: string, key: string, hash: string): Promise<CreatedOrder | null> {
-  const [existing] = await db
-    .select({ id: orders.id, requestHash: orders.requestHash })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+/** The order this key already made, if any: `{ id, requestHash }` of it. */
+type Earlier = { id: string; requestHash: string } | null | undefined
+
+async function replay(
+  db: Db,
+  userId: string,
+  key: string,
+  hash: string,
+  found?: Earlier,
+): Promise<CreatedOrder | null> {
+  const [existing] =
+    found !== undefined
+      ? [found]
+      : await db
+          .select({ id: orders.id, requestHash: orders.requestHash })
+          .from(orders)
+          .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
   if (!existing) return null
   if (existing.requestHash !== hash) {
     throw new AppError('CONFLICT', 'This idempotency key was used for a different order', {
@@ -83,12 +95,23 @@ export async function createOrder(
 ): Promise<CreatedOrder> {
   const req = createOrderInputSchema.parse(input)
   const hash = requestHash(req)
-  // A retry of a request that already succeeded: answer it without doing the work again.
-  const earlier = await replay(db, userId, req.idempotencyKey, hash)
+  // The buyer and, in the same round trip, an order this key already made: a retry of a request
+  // that succeeded is answered without doing the work again.
+  const [user] = await db
+    .select({
+      email: users.email,
+      locale: users.locale,
+      earlierId: orders.id,
+      earlierHash: orders.requestHash,
+    })
+    .from(users)
+    .leftJoin(orders, and(eq(orders.userId, users.id), eq(orders.idempotencyKey, req.idempotencyKey)))
+    .where(eq(users.id, userId))
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Unknown user')
+  const found = user.earlierId ? { id: user.earlierId, requestHash: user.earlierHash! } : null
+  const earlier = await replay(db, userId, req.idempotencyKey, hash, found)
   if (earlier) return earlier
 
-  const [user] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId))
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Unknown user')
   const locale: Locale = req.locale ?? (isLocale(user.locale) ? user.locale : DEFAULT_LOCALE)
   const now = deps.now ?? new Date()
   const priced = await priceRequest(db, userId, { ...req, couponCodes: couponCodesOf(req), locale }, now, deps.ip)

@@ -54,14 +54,17 @@ export function fulfilJob(supplierOf: (db: Db) => Supplier = supplierFor) {
     // refunded leaves no way to fulfilling), and nothing below runs for it. Only `paid` moves on
     // here: an order waiting for the shopper's player details leaves that state through the
     // correction alone, never through a stray run of a fulfilment job.
-    await db.transaction(async (tx) => {
-      if ((await lockOrder(tx, orderId)).status === 'paid') await transitionOrder(tx, orderId, 'fulfilling')
+    const order = await db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, orderId)
+      if (locked.status === 'paid') await transitionOrder(tx, locked, 'fulfilling')
+      else if (locked.status !== 'fulfilling') return undefined // delivered, failed or refunded already
+      const [row] = await tx
+        .select({ player: orders.player, round: orders.playerFixes })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+      return row
     })
-    const [order] = await db
-      .select({ status: orders.status, player: orders.player, round: orders.playerFixes })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-    if (order?.status !== 'fulfilling') return // delivered, failed or refunded already: nothing left
+    if (!order) return
     const items = await loadItems(db, orderId)
     if (items.every((i) => i.kind === 'currency')) return ctx.complete((tx) => allocateCodes(tx, orderId, items))
     await deliverTopUps(db, supplierOf(db), { id: orderId, player: order.player, round: order.round }, items, ctx)
@@ -101,7 +104,7 @@ async function allocateCodes(tx: Db, orderId: string, items: FulfilItem[]): Prom
     .update(orderItems)
     .set({ deliveredAt: sql`now()` })
     .where(eq(orderItems.orderId, orderId))
-  await transitionOrder(tx, orderId, 'delivered', { codes: items.reduce((n, i) => n + i.quantity, 0) })
+  await transitionOrder(tx, order, 'delivered', { codes: items.reduce((n, i) => n + i.quantity, 0) })
 }
 
 /** The order's status read under its row lock, so a refund committed just before is seen. */
@@ -132,10 +135,13 @@ async function deliverTopUps(
   ctx: JobContext,
 ): Promise<void> {
   const results = new Map<number, TopUpDelivery>()
+  let asked = false
   for (const item of items) {
     if (item.deliveredAt) continue
     // Staff may have refunded the order since the job started: ask the supplier for nothing more.
-    if (!(await stillFulfilling(db, orderId))) break
+    // (Before the first request the job has just seen it fulfilling, under its lock.)
+    if (asked && !(await stillFulfilling(db, orderId))) break
+    asked = true
     results.set(
       item.id,
       await supplier.deliverTopUp({
@@ -167,13 +173,14 @@ async function deliverTopUps(
     const failed = [...results.values()].find((r) => r.status === 'failed')
     const proof = [...results.values()].map((r) => r.transactionId)
     if (failed && failed.status === 'failed') {
-      await noteOrderEvent(tx, orderId, 'delivery_failed', { supplierTxnId: failed.transactionId, code: failed.code })
       // The player was refused (a typo, the wrong server or region): the shopper may correct it
       // before the money goes back; anything else is refunded at once, as before.
       const next = isPlayerDeliveryError(failed.code) ? 'needs_player_details' : 'failed'
-      await transitionOrder(tx, orderId, next, { reason: failed.code })
+      await transitionOrder(tx, order, next, { reason: failed.code }, [
+        { type: 'delivery_failed', data: { supplierTxnId: failed.transactionId, code: failed.code } },
+      ])
       return
     }
-    await transitionOrder(tx, orderId, 'delivered', { supplierTxnIds: proof })
+    await transitionOrder(tx, order, 'delivered', { supplierTxnIds: proof })
   })
 }

@@ -6,7 +6,7 @@
  * lost notice only delays an answer.
  */
 import { EventEmitter } from 'node:events'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { onNotice } from '~/server/cache-sync'
 import { dbDriver, type Db } from '~/server/db/client'
 import { orders } from '~/server/db/schema'
@@ -19,13 +19,35 @@ export const MAX_WAIT_MS = 25_000
 
 const changes = new EventEmitter()
 changes.setMaxListeners(0) // one listener per waiting request
-onNotice(CHANNEL, (orderId) => changes.emit(orderId))
+// A notice is "<orderId>" or "<orderId> <new status>": with the status a waiter answers at once.
+onNotice(CHANNEL, (payload) => {
+  const [orderId, status] = payload.split(' ')
+  if (orderId) changes.emit(orderId, status || undefined)
+})
 
-/** Call inside the transaction that changed the order's status or its payment's. */
+/**
+ * The NOTIFY of a status change as a SELECT expression, for the statement that makes the change
+ * (issue 11: no extra round trip); on the embedded database `sql\`1\`` and an in-process notice.
+ * PostgreSQL delivers it at commit, so a waiter never hears of a change that was rolled back.
+ */
+export function statusNotice(orderId: string, status: OrderStatus): SQL {
+  if (dbDriver() === 'postgres') return sql`pg_notify(${CHANNEL}, ${`${orderId} ${status}`})`
+  announceInProcess(orderId)
+  return sql`1`
+}
+
+/** Call inside the transaction that changed the order's payment without changing its status. */
 export async function announceStatusChange(tx: Db, orderId: string): Promise<void> {
   if (dbDriver() === 'postgres') await tx.execute(sql`select pg_notify(${CHANNEL}, ${orderId})`)
-  // One process, one connection: a waiter's read queues behind this transaction and sees it.
-  else queueMicrotask(() => changes.emit(orderId))
+  else announceInProcess(orderId)
+}
+
+/**
+ * One process, one connection: a waiter's read queues behind this transaction and sees it. No
+ * status in the notice: the transaction has not committed yet, so the waiter reads it.
+ */
+function announceInProcess(orderId: string): void {
+  queueMicrotask(() => changes.emit(orderId))
 }
 
 /** The order's status in one query; NOT_FOUND for unknown orders and other people's. */
@@ -51,17 +73,23 @@ export async function waitWhileStatus(
 ): Promise<OrderStatus> {
   const deadline = Date.now() + Math.min(opts.maxMs ?? MAX_WAIT_MS, MAX_WAIT_MS)
   let woken = false
+  let noticed: OrderStatus | undefined
   let wake: (() => void) | undefined
-  const onChange = () => {
+  const onChange = (status?: OrderStatus) => {
     woken = true
+    // Notices arrive in commit order: the last one names the status now.
+    if (status) noticed = status
     wake?.()
   }
   // Listen before the first read: a change between the read and the wait is not missed.
   changes.on(orderId, onChange)
-  opts.signal?.addEventListener('abort', onChange)
+  const onAbort = () => onChange()
+  opts.signal?.addEventListener('abort', onAbort)
   try {
+    // The first read also checks that the order is the caller's; after it, a notice naming the
+    // new status is the answer without another query.
+    let status = await readOrderStatus(db, userId, orderId)
     for (;;) {
-      const status = await readOrderStatus(db, userId, orderId)
       const left = deadline - Date.now()
       if (status !== whileStatus || woken || left <= 0 || opts.signal?.aborted) return status
       await new Promise<void>((resolve) => {
@@ -72,9 +100,10 @@ export async function waitWhileStatus(
         }
       })
       wake = undefined
+      status = noticed ?? (await readOrderStatus(db, userId, orderId))
     }
   } finally {
     changes.off(orderId, onChange)
-    opts.signal?.removeEventListener('abort', onChange)
+    opts.signal?.removeEventListener('abort', onAbort)
   }
 }

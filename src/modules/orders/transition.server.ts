@@ -4,9 +4,9 @@
  * transaction, so a status and its consequences (fulfilment, mail, coupon use, affiliate
  * commission) commit or vanish together.
  */
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
-import { orderEvents, orders } from '~/server/db/schema'
+import { orderEvents, orders, payments } from '~/server/db/schema'
 import { enqueue, enqueueAll } from '~/server/jobs/queue'
 import { releaseCoupons, redeemCoupons } from '~/modules/coupons/coupons.server'
 import { captureCredit, releaseCredit } from '~/modules/store-credit/holds.server'
@@ -16,7 +16,7 @@ import { QUEUES } from './queues'
 import { openPlayerFixWindow } from './player-fix-window.server'
 import { orderMoney, requestOrderRefunds, settleCreditRefunds } from './refunds.server'
 import type { RefundDestination } from './refunds'
-import { announceStatusChange } from './status-wait.server'
+import { statusNotice } from './status-wait.server'
 
 export interface LockedOrder {
   id: string
@@ -27,29 +27,69 @@ export interface LockedOrder {
   creditMinor: number
   /** The buyer signed up through a promoter: the order's steps concern the affiliate programme. */
   referred: boolean
+  /** A coupon is reserved for the order (redeemed when paid, released when it ends unpaid). */
+  hasCoupon: boolean
   currency: string
   expiresAt: Date | null
+  number: string
+  locale: string
 }
 
-/** SELECT … FOR UPDATE: callers that decide on the status take this lock first. */
-export async function lockOrder(tx: Db, orderId: string): Promise<LockedOrder> {
+/** A timeline note written together with a status change (one statement for both). */
+export interface OrderNote {
+  type: string
+  data: Record<string, unknown>
+}
+
+// Read with the lock (no extra round trip): orders of shoppers nobody referred queue no
+// affiliate jobs, orders without a coupon touch no redemption (issue 11: fewer queries per order).
+const lockedColumns = {
+  id: orders.id,
+  status: orders.status,
+  userId: orders.userId,
+  totalMinor: orders.totalMinor,
+  creditMinor: orders.creditMinor,
+  referred: sql<boolean>`exists (select 1 from referrals r where r.user_id = ${orders.userId})`,
+  hasCoupon: sql<boolean>`${orders.couponId} is not null`,
+  currency: orders.currency,
+  expiresAt: orders.expiresAt,
+  number: orders.number,
+  locale: orders.locale,
+}
+
+/**
+ * SELECT … FOR UPDATE: callers that decide on the status take this lock first. With `ownerId`,
+ * another shopper's order is NOT_FOUND like a missing one.
+ */
+export async function lockOrder(tx: Db, orderId: string, ownerId?: string): Promise<LockedOrder> {
   const [row] = await tx
-    .select({
-      id: orders.id,
-      status: orders.status,
-      userId: orders.userId,
-      totalMinor: orders.totalMinor,
-      creditMinor: orders.creditMinor,
-      // Read with the lock (no extra round trip): orders of shoppers nobody referred queue no
-      // affiliate jobs (issue 11: fewer queries per paid order).
-      referred: sql<boolean>`exists (select 1 from referrals r where r.user_id = ${orders.userId})`,
-      currency: orders.currency,
-      expiresAt: orders.expiresAt,
-    })
+    .select(lockedColumns)
     .from(orders)
-    .where(eq(orders.id, orderId))
+    .where(ownerId === undefined ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, ownerId)))
     .for('update')
-  if (!row) throw new AppError('NOT_FOUND', `Order ${orderId} does not exist`)
+  if (!row)
+    throw new AppError('NOT_FOUND', ownerId === undefined ? `Order ${orderId} does not exist` : 'Order not found')
+  return row
+}
+
+/**
+ * The order a payment belongs to, locked (the payment row itself is not): one round trip for
+ * "which order" and "lock it". Undefined when no payment of that gateway has this id.
+ */
+export async function lockOrderOfPayment(tx: Db, paymentId: string, gateway: string): Promise<LockedOrder | undefined> {
+  const [row] = await tx
+    .select(lockedColumns)
+    .from(orders)
+    .where(
+      eq(
+        orders.id,
+        tx
+          .select({ orderId: payments.orderId })
+          .from(payments)
+          .where(and(eq(payments.id, paymentId), eq(payments.gateway, gateway))),
+      ),
+    )
+    .for('update')
   return row
 }
 
@@ -57,22 +97,34 @@ export async function lockOrder(tx: Db, orderId: string): Promise<LockedOrder> {
  * Moves the order to `to` if the table allows it from its current status; returns the previous
  * status, or null when the move is not allowed (already there, or past it): callers treat that as
  * "someone else got there first", which is what makes retries and duplicate events harmless.
+ * Pass the LockedOrder when this transaction has just locked it and not moved it since (saves
+ * taking the lock again). `notes` go on the timeline just before the status event, moved or not.
  */
 export async function transitionOrder(
   tx: Db,
-  orderId: string,
+  orderOrId: string | LockedOrder,
   to: OrderStatus,
   data: Record<string, unknown> = {},
+  notes: readonly OrderNote[] = [],
 ): Promise<OrderStatus | null> {
-  const order = await lockOrder(tx, orderId)
-  if (!canTransition(order.status, to)) return null
-  await tx
-    .update(orders)
-    .set({ status: to, updatedAt: sql`now()` })
-    .where(eq(orders.id, orderId))
-  await tx.insert(orderEvents).values({ orderId, type: 'status', fromStatus: order.status, toStatus: to, data })
+  const order = typeof orderOrId === 'string' ? await lockOrder(tx, orderOrId) : orderOrId
+  if (!canTransition(order.status, to)) {
+    for (const note of notes) await noteOrderEvent(tx, order.id, note.type, note.data)
+    return null
+  }
+  const events = [
+    ...notes.map((n) => sql`(${order.id}::uuid, ${n.type}, null, null, ${JSON.stringify(n.data)}::jsonb)`),
+    sql`(${order.id}::uuid, 'status', ${order.status}, ${to}, ${JSON.stringify(data)}::jsonb)`,
+  ]
+  // The new status, its timeline event(s) and the notice to waiting result pages: one statement.
+  await tx.execute(sql`
+    with moved as (
+      update ${orders} set status = ${to}, updated_at = now() where ${orders.id} = ${order.id} returning 1
+    ), noted as (
+      insert into ${orderEvents} (order_id, type, from_status, to_status, data) values ${sql.join(events, sql`, `)}
+    )
+    select ${statusNotice(order.id, to)} from moved`)
   await onEnter(tx, order, to)
-  await announceStatusChange(tx, orderId)
   return order.status
 }
 
@@ -90,13 +142,13 @@ async function onEnter(tx: Db, order: LockedOrder, status: OrderStatus): Promise
   const orderId = order.id
   const payload = { orderId }
   const hasCredit = order.creditMinor > 0
-  if (COUPON_RELEASING_STATUSES.includes(status)) await releaseCoupons(tx, orderId)
+  if (order.hasCoupon && COUPON_RELEASING_STATUSES.includes(status)) await releaseCoupons(tx, orderId)
   // An order that will never be paid gives its held store credit back (ADR 058).
   if (hasCredit && (status === 'cancelled' || status === 'expired')) await releaseCredit(tx, orderId)
   switch (status) {
     case 'paid':
       if (hasCredit) await captureCredit(tx, orderId)
-      await redeemCoupons(tx, orderId)
+      if (order.hasCoupon) await redeemCoupons(tx, orderId)
       await enqueueAll(tx, [
         { queue: QUEUES.fulfil, payload, dedupeKey: `fulfil:${orderId}`, maxAttempts: 10 },
         { queue: QUEUES.mail, payload: { orderId, kind: 'receipt' }, dedupeKey: `mail:receipt:${orderId}` },

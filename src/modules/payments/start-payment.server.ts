@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { config } from '../../../app.config'
 import type { Db } from '~/server/db/client'
-import { orders, payments } from '~/server/db/schema'
+import { payments } from '~/server/db/schema'
 import { AppError } from '~/modules/errors/app-error'
 import { DEFAULT_LOCALE, isLocale } from '~/modules/i18n/locales'
 import { isPayable } from '~/modules/orders/order-status'
@@ -52,6 +52,8 @@ function resultUrl(origin: string, locale: string, method: 'card' | 'wallet', or
   return `${origin}${prefix}/payment/${page}?${query}`
 }
 
+const gatewayName = DEFAULT_GATEWAY
+
 export async function startPayment(
   db: Db,
   userId: string,
@@ -59,66 +61,54 @@ export async function startPayment(
   urls: PaymentUrls,
 ): Promise<StartedPayment> {
   const { orderId, method } = startPaymentInputSchema.parse(input)
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-  if (!order) throw new AppError('NOT_FOUND', 'Order not found')
-  if (!isPayable(order.status))
-    throw new AppError('CONFLICT', `Order is ${order.status}`, {
-      issues: [{ path: 'orderId', message: 'ORDER_NOT_PAYABLE' }],
-    })
-  if (order.expiresAt && order.expiresAt <= new Date()) {
-    throw new AppError('CONFLICT', 'Order expired', { issues: [{ path: 'orderId', message: 'ORDER_EXPIRED' }] })
-  }
-  if (!isMethodAvailable(method, order.currency)) {
-    throw new AppError('INVALID_INPUT', `${method} is not available for ${order.currency}`, {
-      issues: [{ path: 'method', message: 'METHOD_NOT_AVAILABLE' }],
-    })
-  }
-
-  if (order.totalMinor === 0) {
-    // Fully discounted: nothing to capture, the order is paid as it stands.
-    await db.transaction((tx) => transitionOrder(tx, order.id, 'paid', { free: true }))
-    // The generic result page (not the card one): there was no card step.
-    return { paymentId: null, redirectUrl: resultUrl(urls.origin, order.locale, 'wallet', order.id) }
-  }
-
-  // The store-credit part is held with the attempt (ADR 058); card or wallet pay the rest.
-  const dueMinor = order.totalMinor - order.creditMinor
-  const credit = { orderId: order.id, userId, currency: order.currency, amountMinor: order.creditMinor }
-  if (dueMinor === 0) {
-    await db.transaction(async (tx) => {
-      const locked = await lockOrder(tx, order.id)
-      if (!isPayable(locked.status)) throw new AppError('CONFLICT', `Order is ${locked.status}`)
+  // One transaction from the first read: the order is checked under the lock it is changed under.
+  const started = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId, userId)
+    if (!isPayable(order.status))
+      throw new AppError('CONFLICT', `Order is ${order.status}`, {
+        issues: [{ path: 'orderId', message: 'ORDER_NOT_PAYABLE' }],
+      })
+    if (order.expiresAt && order.expiresAt <= new Date()) {
+      throw new AppError('CONFLICT', 'Order expired', { issues: [{ path: 'orderId', message: 'ORDER_EXPIRED' }] })
+    }
+    if (!isMethodAvailable(method, order.currency)) {
+      throw new AppError('INVALID_INPUT', `${method} is not available for ${order.currency}`, {
+        issues: [{ path: 'method', message: 'METHOD_NOT_AVAILABLE' }],
+      })
+    }
+    if (order.totalMinor === 0) {
+      // Fully discounted: nothing to capture, the order is paid as it stands.
+      await transitionOrder(tx, order, 'paid', { free: true })
+      return { order, paymentId: null }
+    }
+    // The store-credit part is held with the attempt (ADR 058); card or wallet pay the rest.
+    const dueMinor = order.totalMinor - order.creditMinor
+    const credit = { orderId: order.id, userId, currency: order.currency, amountMinor: order.creditMinor }
+    if (dueMinor === 0) {
       const hold = await holdCredit(tx, credit)
-      await transitionOrder(tx, order.id, 'paid', { creditHoldId: hold.id, creditMinor: order.creditMinor })
-    })
-    return { paymentId: null, redirectUrl: resultUrl(urls.origin, order.locale, 'wallet', order.id) }
-  }
-
-  const gatewayName = DEFAULT_GATEWAY
-  const paymentId = await db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, order.id)
-    if (!isPayable(locked.status)) throw new AppError('CONFLICT', `Order is ${locked.status}`)
+      await transitionOrder(tx, order, 'paid', { creditHoldId: hold.id, creditMinor: order.creditMinor })
+      return { order, paymentId: null }
+    }
     const [payment] = await tx
       .insert(payments)
-      .values({
-        orderId: order.id,
-        gateway: gatewayName,
-        method,
-        amountMinor: dueMinor,
-        currency: order.currency,
-      })
+      .values({ orderId: order.id, gateway: gatewayName, method, amountMinor: dueMinor, currency: order.currency })
       .returning({ id: payments.id })
     // Held before the gateway is asked, so the card is never charged for credit that is gone.
     if (order.creditMinor > 0) await holdCredit(tx, { ...credit, paymentId: payment!.id })
-    await noteOrderEvent(tx, order.id, 'payment_started', { paymentId: payment!.id, method })
-    if (locked.status === 'created') {
-      await transitionOrder(tx, order.id, 'awaiting_payment', { paymentId: payment!.id })
+    const note = { type: 'payment_started', data: { paymentId: payment!.id, method } }
+    if (order.status === 'created') {
+      await transitionOrder(tx, order, 'awaiting_payment', { paymentId: payment!.id }, [note])
+    } else {
+      await noteOrderEvent(tx, order.id, note.type, note.data)
     }
-    return payment!.id
+    return { order, paymentId: payment!.id, dueMinor }
   })
+  const { order } = started
+  // Paid without a card or wallet step (free, or all store credit): the generic result page.
+  if (started.paymentId === null) {
+    return { paymentId: null, redirectUrl: resultUrl(urls.origin, order.locale, 'wallet', order.id) }
+  }
+  const { paymentId, dueMinor } = started
 
   try {
     const session = await paymentGateway(db, gatewayName).createSession({

@@ -12,7 +12,12 @@ import { log } from '~/server/log'
 import { AppError } from '~/modules/errors/app-error'
 import { isPayable } from '~/modules/orders/order-status'
 import { requestRefund, settleRefund } from '~/modules/orders/refunds.server'
-import { lockOrder, noteOrderEvent, transitionOrder, type LockedOrder } from '~/modules/orders/transition.server'
+import {
+  lockOrderOfPayment,
+  noteOrderEvent,
+  transitionOrder,
+  type LockedOrder,
+} from '~/modules/orders/transition.server'
 import { holdCredit } from '~/modules/store-credit/holds.server'
 import { releaseCreditOfEndedAttempt } from './credit-release.server'
 import { announceStatusChange } from '~/modules/orders/status-wait.server'
@@ -70,35 +75,25 @@ export async function receiveWebhook(
 
 export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
+    // Recorded as processed at once: the row and the event's effect commit (or vanish) together.
     const fresh = await tx
       .insert(webhookEvents)
-      .values({ gateway, eventId: event.id, payload: event })
+      .values({ gateway, eventId: event.id, payload: event, processedAt: sql`now()` })
       .onConflictDoNothing()
       .returning({ id: webhookEvents.id })
     if (fresh.length === 0) return 'duplicate'
-    const outcome = await applyToPayment(tx, gateway, event)
-    await tx
-      .update(webhookEvents)
-      .set({ processedAt: sql`now()` })
-      .where(eq(webhookEvents.id, fresh[0]!.id))
-    return outcome
+    return applyToPayment(tx, gateway, event)
   })
 }
 
 async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome> {
   const ref = z.uuid().safeParse(event.reference)
-  const [found] = ref.success
-    ? await tx
-        .select({ orderId: payments.orderId })
-        .from(payments)
-        .where(and(eq(payments.id, ref.data), eq(payments.gateway, gateway)))
-    : []
-  if (!found) {
+  // Lock order before payment, everywhere: two paths never wait on each other in reverse.
+  const order = ref.success ? await lockOrderOfPayment(tx, ref.data, gateway) : undefined
+  if (!order) {
     log.warn({ eventId: event.id, reference: event.reference }, 'webhook for an unknown payment ignored')
     return 'ignored'
   }
-  // Lock order before payment, everywhere: two paths never wait on each other in reverse.
-  const order = await lockOrder(tx, found.orderId)
   const [payment] = await tx.select().from(payments).where(eq(payments.id, ref.data!)).for('update')
   if (event.type === 'payment.refunded') return applyRefund(tx, payment!.id, event)
   if (payment!.amountMinor !== event.amountMinor || payment!.currency !== event.currency) {
@@ -116,9 +111,12 @@ async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Pro
       updatedAt: sql`now()`,
     })
     .where(eq(payments.id, payment!.id))
-  const note = { paymentId: payment!.id, method: payment!.method, failureCode: event.failureCode ?? null }
-  await noteOrderEvent(tx, order.id, `payment_${next}`, note)
+  const note = {
+    type: `payment_${next}`,
+    data: { paymentId: payment!.id, method: payment!.method, failureCode: event.failureCode ?? null },
+  }
   if (next !== 'succeeded') {
+    await noteOrderEvent(tx, order.id, note.type, note.data)
     if ((next === 'failed' || next === 'cancelled') && isPayable(order.status)) {
       await releaseCreditOfEndedAttempt(tx, order.id, payment!.id)
     }
@@ -128,11 +126,14 @@ async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Pro
   // Past expires_at the order is no longer payable, whether or not the expiry job has run yet:
   // a capture that arrives late must not be fulfilled (prices, stock and coupons were held until then).
   const expiredNow = isPayable(order.status) && order.expiresAt !== null && order.expiresAt.getTime() <= Date.now()
-  if (expiredNow) await transitionOrder(tx, order.id, 'expired', { reason: 'payment_after_expiry' })
   const creditReady = isPayable(order.status) && !expiredNow && (await creditPartHeld(tx, order))
   if (creditReady) {
-    await transitionOrder(tx, order.id, 'paid', { paymentId: payment!.id })
+    // The order is as locked above (holding credit does not move it): the note and the move to
+    // paid go in one statement.
+    await transitionOrder(tx, order, 'paid', { paymentId: payment!.id }, [note])
   } else {
+    await noteOrderEvent(tx, order.id, note.type, note.data)
+    if (expiredNow) await transitionOrder(tx, order, 'expired', { reason: 'payment_after_expiry' })
     // Captured for an order that is already paid, expired or cancelled (two tabs, a payment
     // finished after expiry), or whose credit part is no longer there: the money goes straight
     // back, and the shopper is mailed when it has.

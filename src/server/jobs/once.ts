@@ -11,11 +11,8 @@ import { jobs } from '~/server/db/schema'
 import type { JobContext } from './registry'
 
 export async function onceForJob(ctx: JobContext, effect: () => Promise<void>): Promise<'done' | 'already done'> {
-  const [row] = await ctx.db
-    .select({ doneAt: sql<string | null>`${jobs.payload}->>'_effectDoneAt'` })
-    .from(jobs)
-    .where(eq(jobs.id, ctx.jobId))
-  if (row?.doneAt) return 'already done'
+  // The mark comes with the claim (the job's payload as it was claimed): no read of its own.
+  if (ctx.effectDone) return 'already done'
   await effect()
   await ctx.db
     .update(jobs)

@@ -40,7 +40,9 @@ export async function enqueueAll(tx: Db, batch: readonly NewJob[]): Promise<numb
     )
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id })
-  if (rows.length > 0) wakeWorkersSoon()
+  // A job for later (an expiry, a delayed retry) is the regular poll's: waking now finds nothing.
+  const dueNow = batch.some((job) => !job.runAt || job.runAt.getTime() <= Date.now())
+  if (rows.length > 0 && dueNow) wakeWorkersSoon()
   return rows.map((r) => r.id)
 }
 

@@ -14,6 +14,8 @@ export interface JobContext {
   jobId: number
   /** 1 on the first run. */
   attempt: number
+  /** An earlier run recorded its external effect as done (onceForJob), as claimed. */
+  effectDone: boolean
   /**
    * Marks the job done and runs `effect` in that same transaction. Throws LeaseLostError (and
    * rolls the effect back) when another worker has taken the job over in the meantime.

@@ -164,7 +164,8 @@ export async function runJob(db: Db, job: Claimed): Promise<void> {
   }
   try {
     if (!registered) throw new Error(`no handler for queue ${job.queue}`)
-    await registered.handler(job.payload, { db, jobId: job.id, attempt: job.attempts, complete })
+    const effectDone = Boolean((job.payload as { _effectDoneAt?: unknown } | null)?._effectDoneAt)
+    await registered.handler(job.payload, { db, jobId: job.id, attempt: job.attempts, effectDone, complete })
     if (!completed) await complete()
   } catch (err) {
     if (err instanceof LeaseLostError) {

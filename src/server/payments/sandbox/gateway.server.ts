@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { sandboxRefunds, sandboxTransactions } from '~/server/db/schema'
-import { enqueue } from '~/server/jobs/queue'
+import { enqueueAll } from '~/server/jobs/queue'
 import type {
   CreateSessionInput,
   GatewayEvent,
@@ -43,7 +43,9 @@ export function sandboxGateway(db: Db): PaymentGateway {
 }
 
 async function createSession(db: Db, input: CreateSessionInput): Promise<PaymentSession> {
-  await db
+  // The same reference again answers with the transaction it already has (a no-op update, so
+  // RETURNING gives the existing row: one round trip either way).
+  const [txn] = await db
     .insert(sandboxTransactions)
     .values({
       id: `sbx_${randomBytes(12).toString('hex')}`,
@@ -55,11 +57,11 @@ async function createSession(db: Db, input: CreateSessionInput): Promise<Payment
       returnUrl: input.returnUrl,
       webhookUrl: input.webhookUrl,
     })
-    .onConflictDoNothing({ target: sandboxTransactions.merchantReference })
-  const [txn] = await db
-    .select()
-    .from(sandboxTransactions)
-    .where(eq(sandboxTransactions.merchantReference, input.reference))
+    .onConflictDoUpdate({
+      target: sandboxTransactions.merchantReference,
+      set: { merchantReference: sql`excluded.merchant_reference` },
+    })
+    .returning()
   const path = txn!.method === 'card' ? CARD_PAGE_PATH : WALLET_PAGE_PATH
   // The hosted page lives on the same origin the shopper returns to, in the shopper's language.
   const redirectUrl = new URL(`${path}?id=${txn!.id}&locale=${input.locale}`, input.returnUrl).toString()
@@ -116,14 +118,16 @@ async function emit(
     createdAt: new Date().toISOString(),
   }
   const payload: WebhookDelivery = { url: txn.webhookUrl, event }
-  await enqueue(tx, { queue: WEBHOOK_QUEUE, payload, dedupeKey: `${event.id}:1`, maxAttempts: 8 })
-  await enqueue(tx, {
-    queue: WEBHOOK_QUEUE,
-    payload,
-    dedupeKey: `${event.id}:2`,
-    runAt: new Date(Date.now() + DUPLICATE_DELIVERY_DELAY_MS),
-    maxAttempts: 8,
-  })
+  await enqueueAll(tx, [
+    { queue: WEBHOOK_QUEUE, payload, dedupeKey: `${event.id}:1`, maxAttempts: 8 },
+    {
+      queue: WEBHOOK_QUEUE,
+      payload,
+      dedupeKey: `${event.id}:2`,
+      runAt: new Date(Date.now() + DUPLICATE_DELIVERY_DELAY_MS),
+      maxAttempts: 8,
+    },
+  ])
 }
 
 export type PageResult =
