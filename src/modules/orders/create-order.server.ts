@@ -7,9 +7,8 @@
 import { createHash, randomInt } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { config } from '../../../app.config'
-import type { Db } from '~/server/db/client'
-import { orderEvents, orderItems, orders, users } from '~/server/db/schema'
-import { enqueue } from '~/server/jobs/queue'
+import { selectRows, type Db } from '~/server/db/client'
+import { jobs, orderEvents, orderItems, orders, users } from '~/server/db/schema'
 import { reserveCoupons } from '~/modules/coupons/coupons.server'
 import { AppError } from '~/modules/errors/app-error'
 import { supplierFor } from '~/modules/fulfilment/suppliers.server'
@@ -147,57 +146,52 @@ export async function createOrder(
   const player = await resolvePlayer(deps.supplier ?? supplierFor(db), priced.cart, req.player)
   const ttl = deps.ttlMinutes ?? config().ORDER_PAYMENT_TTL_MINUTES
 
-  const created = await db.transaction(async (tx) => {
-    // The insert comes first: a concurrent twin with the same key waits on the unique index
-    // here, then finds the winner's row, before it could take a coupon use.
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        number: newOrderNumber(),
-        userId,
-        status: 'created',
-        currency: priced.cart.currency,
-        subtotalMinor: priced.cart.subtotalMinor,
-        discountMinor: priced.discountMinor,
-        totalMinor: priced.totalMinor,
-        creditMinor,
-        couponId: priced.coupons[0]?.id ?? null,
-        idempotencyKey: req.idempotencyKey,
-        requestHash: hash,
-        player,
-        email: user.email,
-        locale,
-        expiresAt: sql`now() + ${ttl}::int * interval '1 minute'`,
-      })
-      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-      .returning({ id: orders.id, expiresAt: orders.expiresAt })
-    if (!order) return null
-    await tx.insert(orderItems).values(
-      priced.cart.lines.map((l) => ({
-        orderId: order.id,
-        skuId: l.skuId,
-        title: l.title,
-        quantity: l.quantity,
-        unitPriceMinor: l.unitPriceMinor,
-        currency: priced.cart.currency,
-      })),
+  const items = priced.cart.lines.map(
+    (l) =>
+      sql`(${l.skuId}::int, ${l.title}::text, ${l.quantity}::int, ${l.unitPriceMinor}::int, ${priced.cart.currency}::char(3))`,
+  )
+  const createdEvent = { totalMinor: priced.totalMinor, currency: priced.cart.currency }
+  // The order, its lines, its first timeline event and its expiry job in one statement (issue 11:
+  // one round trip, and without a coupon no transaction around it). The insert comes first: a
+  // concurrent twin with the same key waits on the unique index, then finds the winner's row
+  // (and inserts nothing else), before it could take a coupon use.
+  const insertOrder = async (conn: Db): Promise<string | null> => {
+    const rows = await selectRows<{ id: string }>(
+      conn,
+      sql`
+      with o as (
+        insert into ${orders} (number, user_id, status, currency, subtotal_minor, discount_minor, total_minor,
+          credit_minor, coupon_id, idempotency_key, request_hash, player, email, locale, expires_at)
+        values (${newOrderNumber()}, ${userId}, 'created', ${priced.cart.currency}, ${priced.cart.subtotalMinor},
+          ${priced.discountMinor}, ${priced.totalMinor}, ${creditMinor}, ${priced.coupons[0]?.id ?? null},
+          ${req.idempotencyKey}, ${hash}, ${JSON.stringify(player)}::jsonb, ${user.email}, ${locale},
+          now() + ${ttl}::int * interval '1 minute')
+        on conflict (user_id, idempotency_key) do nothing
+        returning id, expires_at
+      ), lines as (
+        insert into ${orderItems} (order_id, sku_id, title, quantity, unit_price_minor, currency)
+        select o.id, v.sku_id, v.title, v.quantity, v.unit_price_minor, v.currency
+        from o cross join (values ${sql.join(items, sql`, `)}) as v(sku_id, title, quantity, unit_price_minor, currency)
+      ), created as (
+        insert into ${orderEvents} (order_id, type, from_status, to_status, data)
+        select o.id, 'status', null, 'created', ${JSON.stringify(createdEvent)}::jsonb from o
+      ), expiry as (
+        insert into ${jobs} (queue, payload, dedupe_key, run_at, max_attempts)
+        select ${QUEUES.expire}, jsonb_build_object('orderId', o.id), 'expire:' || o.id, o.expires_at, 5 from o
+        on conflict (dedupe_key) do nothing
+      )
+      select id from o`,
     )
-    await reserveCoupons(tx, { orderId: order.id, userId, coupons: priced.coupons })
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      type: 'status',
-      fromStatus: null,
-      toStatus: 'created',
-      data: { totalMinor: priced.totalMinor, currency: priced.cart.currency },
-    })
-    await enqueue(tx, {
-      queue: QUEUES.expire,
-      payload: { orderId: order.id },
-      dedupeKey: `expire:${order.id}`,
-      runAt: order.expiresAt ?? undefined,
-    })
-    return order.id
-  })
+    return rows[0]?.id ?? null
+  }
+  const created =
+    priced.coupons.length === 0
+      ? await insertOrder(db)
+      : await db.transaction(async (tx) => {
+          const id = await insertOrder(tx)
+          if (id) await reserveCoupons(tx, { orderId: id, userId, coupons: priced.coupons })
+          return id
+        })
   if (!created) {
     const twin = await replay(db, userId, req.idempotencyKey, hash)
     if (!twin) throw new AppError('CONFLICT', 'Concurrent order with this key failed; retry')

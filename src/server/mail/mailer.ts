@@ -52,9 +52,13 @@ export async function sendMail(mail: Mail): Promise<void> {
   }
   const info = await renderer.sendMail(message)
   const dir = outboxDir()
-  await mkdir(dir, { recursive: true })
   // Sortable by time; the random part keeps two messages in one millisecond apart.
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`)
-  await writeFile(file, info.message as Buffer)
+  // The directory is made when a write finds it missing (not before every mail).
+  await writeFile(file, info.message as Buffer).catch(async (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err
+    await mkdir(dir, { recursive: true })
+    await writeFile(file, info.message as Buffer)
+  })
   log.info({ file: path.basename(file) }, 'mail written to outbox')
 }
