@@ -4,7 +4,13 @@ import { config } from '../app.config'
 import { AppError } from './modules/errors/app-error'
 import { boot, demoAccountsBanner, ensureStarted, shutdown, start } from './server/boot'
 import { databaseLost, isReady } from './server/db/availability'
-import { anonymousPageKey, serveAnonymousPage, withHtmlCachePolicy, type Render } from './server/http/html-cache'
+import {
+  anonymousPageKey,
+  freshHit,
+  serveAnonymousPage,
+  withHtmlCachePolicy,
+  type Render,
+} from './server/http/html-cache'
 import { redirectResponse } from './server/http/redirects'
 import { errorResponse } from './server/http/respond'
 import { SERVER_FN_PREFIX, guardServerFnCall } from './server/http/server-fn-guard'
@@ -53,8 +59,11 @@ export default createServerEntry({
   async fetch(request) {
     const started = performance.now()
     const requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID()
-    const nonce = newNonce()
-    const response = applySecurityHeaders(request, await route(request, nonce), nonce)
+    // A fresh anonymous page from the shared cache answers before anything else runs (its bytes
+    // carry a hash-based CSP, so the nonce is not used for it).
+    const hit = freshHit(request)
+    const nonce = hit ? '' : newNonce()
+    const response = applySecurityHeaders(request, hit ?? (await route(request, nonce)), nonce)
     response.headers.set('x-request-id', requestId)
     const url = new URL(request.url)
     log.info(

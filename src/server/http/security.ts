@@ -96,10 +96,20 @@ export function securityHeaders(request: Request, nonce: string, html: boolean):
 }
 
 export function applySecurityHeaders(request: Request, response: Response, nonce: string): Response {
-  const headers = new Headers(response.headers)
-  const html = (headers.get('content-type') ?? '').includes('text/html') && !headers.has('content-security-policy')
-  for (const [name, value] of Object.entries(securityHeaders(request, nonce, html))) headers.set(name, value)
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  const html =
+    (response.headers.get('content-type') ?? '').includes('text/html') &&
+    !response.headers.has('content-security-policy')
+  const extra = Object.entries(securityHeaders(request, nonce, html))
+  try {
+    // In place, so the body is not re-wrapped (a cached page's bytes go out as they are)...
+    for (const [name, value] of extra) response.headers.set(name, value)
+    return response
+  } catch {
+    // ...except where the headers are immutable (Response.redirect, a fetched response): a copy.
+    const headers = new Headers(response.headers)
+    for (const [name, value] of extra) headers.set(name, value)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
