@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import { defineConfig } from 'vitest/config'
 
@@ -43,6 +43,19 @@ export default defineConfig({
           // Files share one PostgreSQL server and start PGlite instances (~250 MB each): one at a time.
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        // The app's own catalogue loading (dynamic `.po` imports, compiled as in the build).
+        plugins: [lingui()],
+        test: {
+          // Components rendered in a simulated DOM with the real catalogues, a seeded query client
+          // and a memory router; server functions are mocked at their `*.functions.ts` door.
+          name: 'ui',
+          include: ['tests/ui/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/ui/setup.ts'],
         },
       },
       {

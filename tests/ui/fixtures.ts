@@ -1,0 +1,80 @@
+/** Realistic data shaped by the app's own types, for seeding queries and mocked server functions. */
+import type { OrderDetail, OrderItemView, OrderQuote } from '../../src/modules/orders/orders.schemas'
+
+export const ORDER_ID = '0b6f7a52-3d1c-4c55-9a3e-2f1f0c9d7e11'
+
+export function orderItem(overrides: Partial<OrderItemView> = {}): OrderItemView {
+  return {
+    id: 1,
+    skuId: 11,
+    title: '1,000 Crystals',
+    kind: 'topup',
+    quantity: 1,
+    unitPriceMinor: 1999,
+    lineMinor: 1999,
+    supplierTxnId: null,
+    deliveredAt: null,
+    codes: [],
+    ...overrides,
+  }
+}
+
+export function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    id: ORDER_ID,
+    number: 'TU-24-000123',
+    status: 'awaiting_payment',
+    currency: 'USD',
+    totalMinor: 1999,
+    createdAt: '2026-11-20T10:15:00.000Z',
+    expiresAt: '2026-11-20T10:45:00.000Z',
+    subtotalMinor: 1999,
+    discountMinor: 0,
+    coupons: [],
+    player: { playerId: '12345678', nickname: 'Aster' },
+    serverName: null,
+    email: 'shopper@example.com',
+    locale: 'en',
+    payable: true,
+    items: [orderItem()],
+    events: [
+      {
+        id: 1,
+        type: 'status',
+        fromStatus: null,
+        toStatus: 'created',
+        data: {},
+        createdAt: '2026-11-20T10:15:00.000Z',
+      },
+    ],
+    payments: [],
+    creditMinor: 0,
+    creditPaidMinor: 0,
+    refunds: [],
+    refundableMinor: 0,
+    support: [],
+    playerFix: null,
+    ...overrides,
+  }
+}
+
+export function quote(overrides: Partial<OrderQuote> = {}): OrderQuote {
+  return {
+    currency: 'USD',
+    player: { ok: true, playerId: '12345678', nickname: 'Aster' },
+    game: {
+      id: 3,
+      slug: 'star-rail',
+      name: 'Star Rail',
+      cover: '/covers/star-rail.svg',
+      kind: 'topup',
+      playerFields: [{ key: 'playerId', required: true, pattern: '^\\d{6,12}$' }],
+    },
+    lines: [{ skuId: 11, title: '1,000 Crystals', kind: 'topup', quantity: 1, unitPriceMinor: 1999, lineMinor: 1999 }],
+    subtotalMinor: 1999,
+    discountMinor: 0,
+    totalMinor: 1999,
+    coupons: [],
+    ...overrides,
+  }
+}
