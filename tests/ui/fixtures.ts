@@ -1,4 +1,5 @@
 /** Realistic data shaped by the app's own types, for seeding queries and mocked server functions. */
+import type { AdminCouponView, CatalogOptions } from '../../src/modules/admin/catalog.schemas'
 import type { OrderDetail, OrderItemView, OrderQuote } from '../../src/modules/orders/orders.schemas'
 
 export const ORDER_ID = '0b6f7a52-3d1c-4c55-9a3e-2f1f0c9d7e11'
@@ -75,6 +76,43 @@ export function quote(overrides: Partial<OrderQuote> = {}): OrderQuote {
     discountMinor: 0,
     totalMinor: 1999,
     coupons: [],
+    ...overrides,
+  }
+}
+
+export const catalogOptions: CatalogOptions = {
+  categories: [
+    { id: 1, code: 'rpg', name: 'RPG' },
+    { id: 2, code: 'shooter', name: 'Shooter' },
+  ],
+  covers: ['/images/games/star-rail.svg', '/images/games/frontline.svg'],
+  games: [
+    { id: 3, name: 'Star Rail' },
+    { id: 4, name: 'Frontline' },
+  ],
+}
+
+export function adminCoupon(overrides: Partial<AdminCouponView> = {}): AdminCouponView {
+  return {
+    id: 7,
+    code: 'WINTER10',
+    kind: 'percent',
+    percent: 10,
+    amounts: {},
+    minSpend: { USD: 500 },
+    startsAt: null,
+    endsAt: null,
+    usageLimit: 100,
+    used: 12,
+    perCustomerLimit: 1,
+    stackable: false,
+    gameIds: [3],
+    categoryIds: [],
+    active: true,
+    listed: true,
+    paidOrders: 11,
+    pendingOrders: 1,
+    version: '0123456789abcdef',
     ...overrides,
   }
 }
