@@ -1,5 +1,10 @@
 /** Realistic data shaped by the app's own types, for seeding queries and mocked server functions. */
-import type { AdminCouponView, CatalogOptions } from '../../src/modules/admin/catalog.schemas'
+import type {
+  AdminCouponView,
+  AdminGameView,
+  AdminSkuView,
+  CatalogOptions,
+} from '../../src/modules/admin/catalog.schemas'
 import type { OrderDetail, OrderItemView, OrderQuote } from '../../src/modules/orders/orders.schemas'
 
 export const ORDER_ID = '0b6f7a52-3d1c-4c55-9a3e-2f1f0c9d7e11'
@@ -113,6 +118,52 @@ export function adminCoupon(overrides: Partial<AdminCouponView> = {}): AdminCoup
     paidOrders: 11,
     pendingOrders: 1,
     version: '0123456789abcdef',
+    ...overrides,
+  }
+}
+
+const texts = (name: string) =>
+  Object.fromEntries(
+    (['en', 'fr', 'pt', 'es', 'de', 'ru'] as const).map((l) => [
+      l,
+      l === 'en' || l === 'fr' ? { name, description: `${name} top-ups` } : { name: '', description: '' },
+    ]),
+  ) as AdminGameView['texts']
+
+export function adminSku(overrides: Partial<AdminSkuView> = {}): AdminSkuView {
+  return {
+    id: 21,
+    offerId: 5,
+    code: 'SR-60',
+    name: '60 Crystals',
+    quantity: 60,
+    sort: 0,
+    active: true,
+    names: { en: '60 Crystals', fr: '60 Cristaux', pt: '', es: '', de: '', ru: '' },
+    prices: { USD: { amountMinor: 99, listMinor: null }, EUR: { amountMinor: 95, listMinor: 120 } },
+    freeCodes: null,
+    version: 'aaaaaaaaaaaaaaaa',
+    ...overrides,
+  }
+}
+
+export function adminGame(overrides: Partial<AdminGameView> = {}): AdminGameView {
+  return {
+    id: 3,
+    slug: 'star-rail',
+    categoryId: 1,
+    kind: 'topup',
+    cover: '/images/games/star-rail.svg',
+    publisher: 'Hoyo',
+    sort: 1,
+    hot: true,
+    active: true,
+    playerFields: [{ key: 'playerId', required: true, pattern: '^\\d{6,12}$' }],
+    texts: texts('Star Rail'),
+    version: 'bbbbbbbbbbbbbbbb',
+    offers: [
+      { id: 5, kind: 'topup', regions: ['global'], active: true, version: 'cccccccccccccccc', skus: [adminSku()] },
+    ],
     ...overrides,
   }
 }
