@@ -55,6 +55,9 @@ export default defineConfig({
           name: 'ui',
           include: ['tests/ui/**/*.test.tsx'],
           environment: 'happy-dom',
+          // Stylesheets and scripts are never fetched; a <link precedence> React waits for counts as
+          // loaded, as in a browser once the file arrives.
+          environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
           setupFiles: ['tests/ui/setup.ts'],
         },
       },

@@ -21,6 +21,7 @@ import type { ReactElement } from 'react'
 import { vi } from 'vitest'
 import { createI18n, activateLocale } from '../../src/modules/i18n/i18n'
 import type { Locale } from '../../src/modules/i18n/locales'
+import type { ShellInfo } from '../../src/modules/shell/shell.server'
 
 export interface RenderOptions {
   /** The page's language; its catalogue is the compiled `locales/<locale>/messages.po`. */
@@ -29,6 +30,8 @@ export interface RenderOptions {
   path?: string
   /** Query data the component finds already cached, as a loader's `ensureQueryData` leaves it. */
   queries?: ReadonlyArray<readonly [QueryKey, unknown]>
+  /** What the root route's loader gives (`getShellInfo` in the app), over `defaultShell`. */
+  shell?: Partial<ShellInfo>
 }
 
 export interface Rendered extends RenderResult {
@@ -37,6 +40,19 @@ export interface Rendered extends RenderResult {
   router: AnyRouter
   /** The router's current path (after a `<Link>` click or a `navigate`). */
   pathname: () => string
+}
+
+/** The root loader's answer as the app's server gives it on a plain local set-up. */
+export const defaultShell: ShellInfo = {
+  origin: 'http://localhost:3000',
+  cookieNoticeDismissed: false,
+  publicConfig: {
+    buildId: '20261126120000-abc123',
+    liveChat: null,
+    analytics: null,
+    errorReporting: null,
+    cookies: { secure: false, crossOrigin: false },
+  },
 }
 
 const i18nByLocale = new Map<Locale, Promise<I18n>>()
@@ -62,7 +78,8 @@ export async function renderUi(ui: ReactElement, options: RenderOptions = {}): P
   const queryClient = testQueryClient()
   for (const [key, data] of options.queries ?? []) queryClient.setQueryData(key, data)
 
-  const rootRoute = createRootRoute({ component: Outlet })
+  const shell = { ...defaultShell, ...options.shell }
+  const rootRoute = createRootRoute({ component: Outlet, loader: () => shell })
   const page = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => ui })
   const router = createRouter({
     routeTree: rootRoute.addChildren([page]),
