@@ -5,6 +5,7 @@ import type {
   AdminSkuView,
   CatalogOptions,
 } from '../../src/modules/admin/catalog.schemas'
+import type { Profile } from '../../src/modules/accounts/profile.schemas'
 import type { OrderDetail, OrderItemView, OrderQuote } from '../../src/modules/orders/orders.schemas'
 
 export const ORDER_ID = '0b6f7a52-3d1c-4c55-9a3e-2f1f0c9d7e11'
@@ -164,6 +165,38 @@ export function adminGame(overrides: Partial<AdminGameView> = {}): AdminGameView
     offers: [
       { id: 5, kind: 'topup', regions: ['global'], active: true, version: 'cccccccccccccccc', skus: [adminSku()] },
     ],
+    ...overrides,
+  }
+}
+
+export function profile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
+    aid: 1001,
+    username: 'aster',
+    email: 'shopper@example.com',
+    avatar: '',
+    promoter: false,
+    billingAddress: {
+      firstName: '',
+      lastName: '',
+      phone: '',
+      email: '',
+      postalCode: '',
+      address1: '',
+      address2: '',
+      country: '',
+      province: '',
+      city: '',
+    },
+    facebookId: '',
+    skypeId: '',
+    telegramId: '',
+    twitterId: '',
+    discordId: '',
+    whatsAppId: '',
+    steamId: '',
+    authenticated: true,
     ...overrides,
   }
 }
