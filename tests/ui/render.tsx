@@ -83,6 +83,8 @@ export async function renderUi(ui: ReactElement, options: RenderOptions = {}): P
   const page = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => ui })
   const router = createRouter({
     routeTree: rootRoute.addChildren([page]),
+    // The app's router context (src/router.tsx): components read the i18n instance from it.
+    context: { queryClient, i18n },
     history: createMemoryHistory({ initialEntries: [options.path ?? (locale === 'en' ? '/' : `/${locale}`)] }),
   })
   await act(() => router.load())
