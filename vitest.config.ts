@@ -59,6 +59,8 @@ export default defineConfig({
           // loaded, as in a browser once the file arrives.
           environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
           setupFiles: ['tests/ui/setup.ts'],
+          // Above findBy's own 5 s limit (tests/ui/setup.ts), so a slow machine fails a query, not a test.
+          testTimeout: 20_000,
         },
       },
       {
