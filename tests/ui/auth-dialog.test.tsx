@@ -23,7 +23,7 @@ beforeEach(() => {
 describe('auth dialog', () => {
   it('asks to sign in for an action; a popup sign-in continues the action', async () => {
     const popup = { closed: false, focus: vi.fn() }
-    const open = vi.fn(() => popup)
+    const open = vi.fn((_url?: string, _target?: string, _features?: string) => popup)
     vi.stubGlobal('open', open)
     window.open = open as unknown as typeof window.open
     auth.getViewerFn.mockResolvedValue(profile())
