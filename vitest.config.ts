@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import { defineConfig } from 'vitest/config'
 
@@ -43,6 +43,24 @@ export default defineConfig({
           // Files share one PostgreSQL server and start PGlite instances (~250 MB each): one at a time.
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        // The app's own catalogue loading (dynamic `.po` imports, compiled as in the build).
+        plugins: [lingui()],
+        test: {
+          // Components rendered in a simulated DOM with the real catalogues, a seeded query client
+          // and a memory router; server functions are mocked at their `*.functions.ts` door.
+          name: 'ui',
+          include: ['tests/ui/**/*.test.tsx'],
+          environment: 'happy-dom',
+          // Stylesheets and scripts are never fetched; a <link precedence> React waits for counts as
+          // loaded, as in a browser once the file arrives.
+          environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
+          setupFiles: ['tests/ui/setup.ts'],
+          // Above findBy's own 5 s limit (tests/ui/setup.ts), so a slow machine fails a query, not a test.
+          testTimeout: 20_000,
         },
       },
       {

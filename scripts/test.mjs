@@ -39,10 +39,11 @@ function group(name) {
   return groups.get(name)
 }
 
-/** unit · integration/<domain>, from a Vitest file path (domain = the file name's first word). */
+/** unit · ui · integration/<domain>, from a Vitest file path (domain = the file name's first word). */
 function vitestGroup(file) {
   const rel = path.relative(process.cwd(), file).split(path.sep).join('/')
   if (rel.startsWith('tests/unit/')) return 'vitest unit'
+  if (rel.startsWith('tests/ui/')) return 'vitest ui (components)'
   return `vitest integration · ${path.basename(rel).split(/[-.]/)[0]}`
 }
 
@@ -111,7 +112,7 @@ if (ok) {
     console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL suites are reported as skipped below.')
   }
   const vitestJson = `${results}/vitest.json`
-  const vitestOk = run('unit and integration tests (Vitest)', 'npx', [
+  const vitestOk = run('unit, component and integration tests (Vitest)', 'npx', [
     'vitest',
     'run',
     '--reporter=default',
