@@ -41,6 +41,12 @@ const server = serve({
 })
 
 await server.ready()
+// Keep idle connections open longer than clients and proxies do (Node's default is 5 s): a client
+// that reuses a socket the server has just closed sees ECONNRESET (seen in CI on API requests).
+if (server.node?.server) {
+  server.node.server.keepAliveTimeout = 65_000
+  server.node.server.headersTimeout = 66_000
+}
 console.log(`Storefront listening on ${server.url}`)
 // The database is opened, migrated and seeded in the background, retried with backoff until it
 // answers; meanwhile /healthz is 200, /readyz 503 with the reason, and pages a 503 page.
