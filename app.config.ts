@@ -165,8 +165,9 @@ const schema = z.object({
   ANALYTICS_ID: z.string().min(1).optional(),
   ANALYTICS_SCRIPT_URL: z.string().min(1).default('https://www.googletagmanager.com/gtag/js'),
   /**
-   * Test clock for browser journeys: the affiliate clock adds an offset kept in the database, which
-   * operators move with POST /api/workshop/clock. Never enable it in production.
+   * Test clock for browser journeys: the app's clock (src/modules/time/clock.ts) adds an offset
+   * kept in the database, which operators move with POST /api/workshop/clock (ADR 061). Never
+   * enable it in production.
    */
   ALLOW_TEST_CLOCK: bool,
   /**
