@@ -26,6 +26,7 @@ import {
 } from './orders.schemas'
 import { couponCodesOf, priceRequest, resolvePlayer } from './quote.server'
 import { QUEUES } from './queues'
+import * as clock from '~/modules/time/clock'
 
 export interface CreateOrderDeps {
   supplier?: Supplier
@@ -90,7 +91,7 @@ export async function createOrder(
   const [user] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId))
   if (!user) throw new AppError('UNAUTHENTICATED', 'Unknown user')
   const locale: Locale = req.locale ?? (isLocale(user.locale) ? user.locale : DEFAULT_LOCALE)
-  const now = deps.now ?? new Date()
+  const now = deps.now ?? clock.now()
   const priced = await priceRequest(db, userId, { ...req, couponCodes: couponCodesOf(req), locale }, now, deps.ip)
   const rejected = priced.outcomes.filter((o) => !o.ok)
   if (rejected.length > 0) {
