@@ -20,6 +20,7 @@ import {
   type DbHandle,
 } from '../../src/server/db/client'
 import { seedDemoData } from '../../src/server/db/seed'
+import { overrideConfig } from '../../app.config'
 
 export const PG_URL = process.env.TEST_DATABASE_URL
 const IN_CI = Boolean(process.env.CI) && process.env.CI !== 'false'
@@ -108,23 +109,19 @@ export async function openThrowawayDb(opts: {
 /**
  * For files that call the app's doors in-process: points the app's own database (getDb(), opened
  * from DATA_DIR and migrated, not seeded) at a throwaway PGlite directory for this file, and puts
- * the environment back afterwards. Returns the migrated database once `beforeAll` has run.
+ * the configuration back afterwards. Returns the migrated database once `beforeAll` has run.
  */
 export function throwawayAppDatabase(prefix: string): () => Promise<Db> {
-  const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL }
   let data: ThrowawayDatabase | undefined
+  let restore = () => {}
   beforeAll(async () => {
     data = await createThrowawayDatabase('pglite', prefix)
-    process.env.DATA_DIR = data.dataDir
-    delete process.env.DATABASE_URL
+    restore = overrideConfig({ DATA_DIR: data.dataDir, DATABASE_URL: undefined })
     await getDb()
   })
   afterAll(async () => {
     await closeDb()
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key]
-      else process.env[key] = value
-    }
+    restore()
     await data?.drop()
   })
   return getDb
