@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net'
 import { z } from 'zod'
+import { DEFAULT_LOCALE, LOCALES } from './src/modules/i18n/locales'
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -44,6 +45,10 @@ function isCidr(value: string): boolean {
 }
 
 const schema = z.object({
+  /**
+   * Unset means development here; server.mjs sets it to production before anything loads (React
+   * and other libraries read it from the environment at import, so it cannot wait for this schema).
+   */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -60,7 +65,7 @@ const schema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
   /** Locale used when neither URL, cookie nor Accept-Language decide (SPEC: en-US → en). */
-  LOCALE_FALLBACK: z.enum(['en', 'fr', 'pt', 'es', 'de', 'ru']).default('en'),
+  LOCALE_FALLBACK: z.enum(LOCALES).default(DEFAULT_LOCALE),
   /** Mark cookies Secure (set behind https). */
   COOKIE_SECURE: bool,
   /** SameSite=None for the locale cookie (cross-origin embedding). Requires COOKIE_SECURE. */
@@ -165,8 +170,9 @@ const schema = z.object({
   ANALYTICS_ID: z.string().min(1).optional(),
   ANALYTICS_SCRIPT_URL: z.string().min(1).default('https://www.googletagmanager.com/gtag/js'),
   /**
-   * Test clock for browser journeys: the affiliate clock adds an offset kept in the database, which
-   * operators move with POST /api/workshop/clock. Never enable it in production.
+   * Test clock for browser journeys: the app's clock (src/modules/time/clock.ts) adds an offset
+   * kept in the database, which operators move with POST /api/workshop/clock (ADR 061). Never
+   * enable it in production.
    */
   ALLOW_TEST_CLOCK: bool,
   /**
@@ -207,9 +213,35 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
 }
 
 let cached: AppConfig | undefined
+let overrides: Record<string, string | undefined> = {}
 
-/** The configuration of this process, parsed from process.env on first use. */
+/** The configuration of this process, parsed from process.env (and test overrides) on first use. */
 export function config(): AppConfig {
-  cached ??= parseConfig(process.env)
+  cached ??= parseConfig({ ...process.env, ...overrides })
   return cached
+}
+
+/**
+ * Tests only: these settings on top of the environment (`undefined` unsets one) until the returned
+ * function puts the previous ones back. The parsed configuration is dropped both times, so the
+ * next config() reads them whatever was imported first; process.env is left alone.
+ */
+export function overrideConfig(values: Record<string, string | undefined>): () => void {
+  const previous = overrides
+  overrides = { ...overrides, ...values }
+  cached = undefined
+  return () => {
+    overrides = previous
+    cached = undefined
+  }
+}
+
+/** Tests only: runs `fn` with these settings (see overrideConfig), then puts the previous ones back. */
+export async function withConfig<T>(values: Record<string, string | undefined>, fn: () => T | Promise<T>): Promise<T> {
+  const restore = overrideConfig(values)
+  try {
+    return await fn()
+  } finally {
+    restore()
+  }
 }

@@ -2,6 +2,8 @@ import { createServerEntry, createStartHandler, defaultStreamHandler } from '@ta
 import { randomUUID } from 'node:crypto'
 import { config } from '../app.config'
 import { AppError } from './modules/errors/app-error'
+import { refreshTestClock } from './modules/time/test-clock.server'
+import { getDb } from './server/db/client'
 import { boot, demoAccountsBanner, ensureStarted, shutdown, start } from './server/boot'
 import { databaseLost, isReady } from './server/db/availability'
 import {
@@ -35,6 +37,9 @@ async function route(request: Request, nonce: string): Promise<Response> {
   await ensureStarted()
   if (!isReady()) return unavailableResponse(request)
   try {
+    // The workshop's test clock (ALLOW_TEST_CLOCK only; otherwise returns at once): the moved
+    // "now" holds for this request whichever instance moved it.
+    await refreshTestClock(getDb)
     // SPEC §4 global redirects: answered from an in-process map before anything renders.
     const redirect = await redirectResponse(request)
     if (redirect) return redirect

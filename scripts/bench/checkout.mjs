@@ -5,21 +5,12 @@
 // The server runs with the probe (probe.mjs): queries and CPU ms per paid order come from it.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { Client } from 'pg'
+import { createPostgresDatabase } from '../throwaway-database.mjs'
 import { startServer } from './server.mjs'
 
 const SHOPPER_COUNTS = (process.env.BENCH_SHOPPERS ?? '20,60').split(',').map(Number)
 const SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 20)
 const PAID = ['paid', 'fulfilling', 'delivered']
-
-export async function admin(url, statement) {
-  const client = new Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
 
 /** Shoppers with a session row each; returns their cookies and a SKU without player fields. */
 async function shoppers(url, count) {
@@ -158,12 +149,9 @@ async function checkoutRun(server, cookies, skuId) {
  * cookies (as many as the largest shopper count) and a SKU to buy.
  */
 export async function withPostgresServer(pgUrl, port, run) {
-  const name = `bench_${randomBytes(5).toString('hex')}`
-  await admin(pgUrl, `create database ${name}`)
-  const url = new URL(pgUrl)
-  url.pathname = `/${name}`
+  const database = await createPostgresDatabase(pgUrl, 'bench')
   const server = startServer(port, {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     // PostgreSQL seeds nothing by default and needs its public origin: the bench wants the catalogue.
     SEED_CATALOG: 'true',
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
@@ -171,11 +159,11 @@ export async function withPostgresServer(pgUrl, port, run) {
   })
   try {
     await server.ready()
-    const { cookies, skuId } = await shoppers(url.toString(), Math.max(...SHOPPER_COUNTS))
+    const { cookies, skuId } = await shoppers(database.url, Math.max(...SHOPPER_COUNTS))
     return await run({ server, cookies, skuId })
   } finally {
     await server.stop()
-    await admin(pgUrl, `drop database if exists ${name} with (force)`)
+    await database.drop()
   }
 }
 

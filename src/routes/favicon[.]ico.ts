@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { cacheControl } from '~/server/http/respond'
+import { DAY_SECONDS } from '~/modules/time/days'
 
 /**
  * Browsers ask for /favicon.ico on pages that name no icon (the gateway's hosted pages, a PDF, a
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/favicon.ico')({
       GET: () =>
         new Response(null, {
           status: 301,
-          headers: { location: '/favicon.svg', 'cache-control': cacheControl({ sMaxAge: 86_400 }) },
+          headers: { location: '/favicon.svg', 'cache-control': cacheControl({ sMaxAge: DAY_SECONDS }) },
         }),
     },
   },

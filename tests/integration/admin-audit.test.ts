@@ -4,7 +4,6 @@
  * the rows the filter shows, escaped so a spreadsheet never runs a cell as a formula; only admins
  * may download it.
  */
-import './orders-env'
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
@@ -17,6 +16,9 @@ import { Route as AuditCsvRoute } from '../../src/routes/api/admin/audit[.]csv'
 import * as t from '../../src/server/db/schema'
 import { TEST_USER_HEADER, routeHandler, testUser } from './doors'
 import { makeUser, pgliteForFile } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const db = pgliteForFile()
 

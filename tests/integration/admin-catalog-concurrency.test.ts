@@ -4,7 +4,6 @@
  * second save re-read the first one's content, so exactly one succeeds, the other gets CONFLICT
  * stale_version, the stored price is the winner's and there is exactly one audit entry.
  */
-import './orders-env'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Caller } from '../../src/modules/auth/caller.server'
@@ -15,6 +14,9 @@ import { filterSku } from '../../src/modules/catalog/offer.server'
 import * as t from '../../src/server/db/schema'
 import { describeOnPostgres } from './throwaway-db'
 import { makeUser, openTestDb, testDataDir, type TestDb } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 describeOnPostgres('catalogue saves under concurrency (PostgreSQL)', () => {
   let tdb: TestDb

@@ -5,7 +5,6 @@
  * with CONFLICT stale_version and writes nothing; coupons created, edited and disabled are what
  * the coupon engine then applies; every action leaves its audit entry.
  */
-import './orders-env'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Caller } from '../../src/modules/auth/caller.server'
@@ -35,6 +34,9 @@ import {
   unique,
 } from './catalog-fixtures'
 import { pgliteForFile, pickSku } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const db = pgliteForFile()
 

@@ -4,7 +4,6 @@
  * published page; a stale version is refused with CONFLICT and writes nothing; every write leaves
  * an audit entry with before and after.
  */
-import './orders-env'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { listAudit } from '../../src/modules/admin/audit.server'
@@ -41,6 +40,9 @@ import { resolveShortLink } from '../../src/modules/cms/shortlinks.server'
 import { cacheGeneration } from '../../src/server/cache'
 import * as t from '../../src/server/db/schema'
 import { makeUser, pgliteForFile } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const db = pgliteForFile()
 

@@ -3,7 +3,6 @@
  * and this week's revenue of its currency, orders are counted per status, and a paid order still
  * undelivered after the delivery promise counts as late.
  */
-import { TEST_DATA_DIR } from './orders-env'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as t from '../../src/server/db/schema'
@@ -21,6 +20,9 @@ import {
   testDataDir,
   type TestDb,
 } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+const TEST_DATA_DIR = ordersConfigForFile()
 
 let tdb: TestDb
 let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>

@@ -3,7 +3,6 @@
  * the catalogue, coupon, refund and withdrawal journeys is one entry with what it changed, and the
  * CSV export of the day holds the same rows.
  */
-import './orders-env'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -29,6 +28,9 @@ import {
   settle,
   startWebhookEndpoint,
 } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const db = pgliteForFile()
 let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>

@@ -3,7 +3,6 @@
  * or by the exact player ID; status and placement days filter; pages hold 25 rows, newest first;
  * LIKE wildcards typed into the box match themselves only.
  */
-import './orders-env'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as t from '../../src/server/db/schema'
@@ -11,6 +10,9 @@ import { ADMIN_ORDERS_PAGE_SIZE } from '../../src/modules/admin/admin.schemas'
 import { searchOrders } from '../../src/modules/admin/orders.server'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { makeUser, orderInput, pgliteForFile, pickSku, playerFor } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const db = pgliteForFile()
 

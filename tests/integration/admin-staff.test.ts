@@ -2,7 +2,6 @@
  * Staff roles given and taken by admins (PGlite): support and admin by e-mail, back to customer,
  * never the last admin, an unknown e-mail refused with a code; each change audited.
  */
-import './orders-env'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { listAudit } from '../../src/modules/admin/audit.server'
@@ -10,6 +9,9 @@ import { grantRole, listStaff, revokeRole } from '../../src/modules/admin/staff.
 import * as t from '../../src/server/db/schema'
 import { makeAdmin } from './catalog-fixtures'
 import { makeUser, pgliteForFile } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const db = pgliteForFile()
 

@@ -3,7 +3,7 @@
  * withdrawals never overdraw, and concurrent order jobs book commission once.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { describeOnPostgres } from './throwaway-db'
 import {
   onOrderDelivered,
@@ -26,12 +26,10 @@ import {
   testClock,
   type TestDb,
 } from './affiliate-fixtures'
+import { configForFile } from './test-config'
 
-// Withdrawals of 10.00 need a minimum below the default 20.00. Set before any import reads the
-// configuration (it is parsed once per test file, and the logger reads it at import).
-vi.hoisted(() => {
-  process.env.AFFILIATE_MIN_WITHDRAWAL_MINOR = '1000'
-})
+// Withdrawals of 10.00 need a minimum below the default 20.00.
+configForFile({ AFFILIATE_MIN_WITHDRAWAL_MINOR: '1000' })
 
 describeOnPostgres('affiliate races on PostgreSQL', () => {
   let env: TestDb
@@ -43,7 +41,6 @@ describeOnPostgres('affiliate races on PostgreSQL', () => {
     db = env.db
   })
   afterAll(async () => {
-    delete process.env.AFFILIATE_MIN_WITHDRAWAL_MINOR
     clock.restore()
     await env?.close()
   })

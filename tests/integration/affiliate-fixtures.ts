@@ -5,7 +5,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { setClock } from '../../src/modules/affiliate/clock'
+import { setClock } from '../../src/modules/time/clock'
+import { DAY_MS } from '../../src/modules/time/days'
 import { becomePromoter } from '../../src/modules/affiliate/promoters.server'
 import { bindReferredUser, recordClick } from '../../src/modules/affiliate/referral.server'
 import type { Db } from '../../src/server/db/client'
@@ -32,7 +33,7 @@ export function testClock(start = new Date('2026-03-01T10:00:00Z')) {
   return {
     now: () => current,
     advanceDays(days: number) {
-      current = new Date(current.getTime() + days * 86_400_000)
+      current = new Date(current.getTime() + days * DAY_MS)
     },
     restore: () => setClock(),
   }

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { listAudit } from '../../src/modules/admin/audit.server'
 import {
   onOrderDelivered,
@@ -48,11 +48,9 @@ import {
   testClock,
   type TestDb,
 } from './affiliate-fixtures'
+import { configForFile } from './test-config'
 
-// Set before any import reads the configuration (parsed once per test file).
-vi.hoisted(() => {
-  process.env.AFFILIATE_APPROVAL = 'manual'
-})
+configForFile({ AFFILIATE_APPROVAL: 'manual' })
 
 let env: TestDb
 let db: Db
@@ -68,7 +66,6 @@ beforeAll(async () => {
   admin = { id, email: user!.email }
 })
 afterAll(async () => {
-  delete process.env.AFFILIATE_APPROVAL
   clock.restore()
   await env?.close()
 })

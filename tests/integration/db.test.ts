@@ -38,6 +38,7 @@ import {
   type ThrowawayDatabase,
 } from './throwaway-db'
 import { invalidate } from '../../src/server/cache'
+import { withConfig } from './test-config'
 
 const TABLES = Object.values(schema)
   .filter((v) => is(v, PgTable))
@@ -372,10 +373,7 @@ describe('PGlite directory lock', () => {
   })
 
   it('getDb() opens one migrated singleton from config, even for concurrent first calls', async () => {
-    const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL }
-    process.env.DATA_DIR = path.join(root, 'singleton')
-    delete process.env.DATABASE_URL
-    try {
+    await withConfig({ DATA_DIR: path.join(root, 'singleton'), DATABASE_URL: undefined }, async () => {
       expect(dbDriver()).toBe('pglite')
       const [a, b] = await Promise.all([getDb(), getDb()])
       expect(a).toBe(b)
@@ -383,11 +381,7 @@ describe('PGlite directory lock', () => {
       expect(games.n).toBe(0) // migrated, not seeded
       await closeDb()
       expect(existsSync(path.join(root, 'singleton', '.lock'))).toBe(false)
-    } finally {
-      Object.assign(process.env, saved)
-      if (saved.DATA_DIR === undefined) delete process.env.DATA_DIR
-      if (saved.DATABASE_URL === undefined) delete process.env.DATABASE_URL
-    }
+    })
   })
 })
 

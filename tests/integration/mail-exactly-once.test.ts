@@ -4,7 +4,6 @@
  * job's lease expires, a fresh worker runs it again, and the outbox still holds one mail.
  * PostgreSQL (two processes share the database).
  */
-import { TEST_DATA_DIR } from './orders-env'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -15,6 +14,9 @@ import { createOrder } from '../../src/modules/orders/create-order.server'
 import * as t from '../../src/server/db/schema'
 import { enqueue } from '../../src/server/jobs/queue'
 import { PG_URL, makeUser, openTestDb, orderInput, pickSku, testDataDir, type TestDb } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+const TEST_DATA_DIR = ordersConfigForFile()
 
 const script = fileURLToPath(new URL('./fixtures/mail-worker-process.ts', import.meta.url))
 const tsxLoader = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href

@@ -3,7 +3,6 @@
  * idempotency keys under concurrent order creation, and webhooks delivered five times each in a
  * shuffled order, plus forged and stale signatures.
  */
-import { TEST_DATA_DIR } from './orders-env'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
@@ -28,6 +27,9 @@ import {
   testDataDir,
   type TestDb,
 } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+const TEST_DATA_DIR = ordersConfigForFile()
 
 function shuffle<T>(xs: T[]): T[] {
   const a = [...xs]

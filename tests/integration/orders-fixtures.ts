@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
+import path from 'node:path'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll } from 'vitest'
 import { config } from '../../app.config'
@@ -15,7 +16,6 @@ import { receiveWebhook } from '../../src/modules/payments/webhook.server'
 import { type Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
 import { openThrowawayDb, type TestDb } from './throwaway-db'
-import { TEST_DATA_DIR } from './orders-env'
 import { registerAppJobHandlers } from '../../src/server/jobs/handlers'
 import { drainJobs } from '../../src/server/jobs/worker'
 import {
@@ -52,12 +52,13 @@ export function pgliteForFile(): () => Db {
   }
 }
 
-/** Where this test process writes mail (set by orders-env.ts, which must be imported first). */
+/** Where this test file writes mail: its own data directory (ordersConfigForFile in test-config.ts). */
 export function testDataDir(): string {
-  if (process.env.DATA_DIR !== TEST_DATA_DIR || config().DATA_DIR !== TEST_DATA_DIR) {
-    throw new Error('import ./orders-env before anything that reads the configuration')
+  const dir = config().DATA_DIR
+  if (!path.basename(dir).startsWith('orders-data-')) {
+    throw new Error('call ordersConfigForFile() (test-config.ts) at the top of the test file')
   }
-  return TEST_DATA_DIR
+  return dir
 }
 
 export async function makeUser(db: Db, label = 'buyer'): Promise<string> {

@@ -3,7 +3,6 @@
  * on PostgreSQL when TEST_DATABASE_URL is set: server-side pricing, idempotency, coupons, card
  * and wallet payments with webhooks over HTTP, fulfilment, refunds, expiry and mail.
  */
-import { TEST_DATA_DIR } from './orders-env'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
@@ -38,6 +37,9 @@ import {
   testDataDir,
   type TestDb,
 } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+const TEST_DATA_DIR = ordersConfigForFile()
 
 const dataDir = TEST_DATA_DIR
 const outbox = () => {

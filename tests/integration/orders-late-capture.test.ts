@@ -3,7 +3,6 @@
  * run, is not fulfilled: the order expires, the payment is refunded through the gateway once, and
  * the shopper is told on the order page and by mail. On PGlite, and on PostgreSQL when set.
  */
-import { TEST_DATA_DIR } from './orders-env'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
@@ -23,6 +22,9 @@ import {
   testDataDir,
   type TestDb,
 } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+const TEST_DATA_DIR = ordersConfigForFile()
 
 const outbox = () => {
   try {

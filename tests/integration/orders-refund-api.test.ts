@@ -4,19 +4,18 @@
  * a refund of all that is left (no body) goes through the gateway, moves the order to refunded and
  * reverses the promoter's commission — even after it was released.
  */
-import { TEST_DATA_DIR } from './orders-env'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balanceOf } from '../../src/modules/affiliate/ledger.server'
 import { releaseDueCommissions } from '../../src/modules/affiliate/commission.server'
-import { setClock } from '../../src/modules/affiliate/clock'
+import { setClock } from '../../src/modules/time/clock'
 import { reconcileLedger } from '../../src/modules/affiliate/reconcile.server'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { Route as refundRoute } from '../../src/routes/api/orders/$id.refund'
 import { Route as clockRoute } from '../../src/routes/api/workshop/clock'
 import * as t from '../../src/server/db/schema'
 import { listAudit } from '../../src/modules/admin/audit.server'
-import { config } from '../../app.config'
+import { overrideConfig } from '../../app.config'
 import { drainJobs } from '../../src/server/jobs/worker'
 import { makePromoter, referredShopper } from './affiliate-fixtures'
 import { callRoute, routeHandler } from './doors'
@@ -31,6 +30,9 @@ import {
   testDataDir,
   type TestDb,
 } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+const TEST_DATA_DIR = ordersConfigForFile()
 
 /** POST /api/orders/{id}/refund through its route handler, signed in as `userId` (or nobody). */
 function call(orderId: string, userId?: string) {
@@ -82,15 +84,15 @@ describe('operator refund API', () => {
       .insert(t.users)
       .values({ email: `support-${Date.now()}@example.test`, role: 'support' })
       .returning({ id: t.users.id })
-    const limit = config().SUPPORT_REFUND_LIMIT_MINOR
-    config().SUPPORT_REFUND_LIMIT_MINOR = 1 // below any order: this refund is above the limit
+    // Below any order: this refund is above the limit.
+    const restore = overrideConfig({ SUPPORT_REFUND_LIMIT_MINOR: '1' })
     try {
       expect(await call(orderId, support!.id)).toMatchObject({
         status: 403,
         body: { error: { code: 'FORBIDDEN', issues: [{ message: 'above_refund_limit' }] } },
       })
     } finally {
-      config().SUPPORT_REFUND_LIMIT_MINOR = limit
+      restore()
     }
     expect(await orderStatus(tdb.db, orderId)).toBe('delivered')
     expect(await listAudit(tdb.db, { targetType: 'order', targetId: orderId })).toEqual([])

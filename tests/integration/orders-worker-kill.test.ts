@@ -3,7 +3,6 @@
  * and webhook jobs are in flight; after restarts every order is delivered exactly once, every
  * code is allocated once, nothing is left behind.
  */
-import { TEST_DATA_DIR } from './orders-env'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
@@ -21,6 +20,9 @@ import {
   testDataDir,
   type TestDb,
 } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+const TEST_DATA_DIR = ordersConfigForFile()
 
 const script = fileURLToPath(new URL('./fixtures/job-worker-process.ts', import.meta.url))
 // tsx as a loader inside one process: its CLI would fork a grandchild that outlives SIGKILL.

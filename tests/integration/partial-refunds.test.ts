@@ -4,10 +4,9 @@
  * and timeline entry; the refund that reaches the captured amount refunds the order, which is
  * then never delivered. The gateway's webhook for a refund is applied once however often it comes.
  */
-import './orders-env'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { config } from '../../app.config'
+import { overrideConfig } from '../../app.config'
 import { listAudit } from '../../src/modules/admin/audit.server'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { getOrderDetail } from '../../src/modules/orders/order-queries.server'
@@ -36,6 +35,9 @@ import {
   startWebhookEndpoint,
   type SkuPick,
 } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const db = pgliteForFile()
 let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>
@@ -217,8 +219,7 @@ describe('partial refunds', () => {
     await db().update(t.users).set({ role: 'support' }).where(eq(t.users.id, support))
     const post = (body: unknown, as = support) =>
       callRoute(db(), routeHandler(refundRoute, 'POST'), { as, method: 'POST', params: { id: orderId }, body })
-    const limit = config().SUPPORT_REFUND_LIMIT_MINOR
-    config().SUPPORT_REFUND_LIMIT_MINOR = Math.floor(total / 2)
+    const restore = overrideConfig({ SUPPORT_REFUND_LIMIT_MINOR: String(Math.floor(total / 2)) })
     try {
       expect(await post({})).toMatchObject({
         status: 403,
@@ -232,7 +233,7 @@ describe('partial refunds', () => {
         body: { orderId, amountMinor: Math.floor(total / 2), refundableMinor: total - Math.floor(total / 2) },
       })
     } finally {
-      config().SUPPORT_REFUND_LIMIT_MINOR = limit
+      restore()
     }
     // Refused requests left no row and no audit entry.
     expect(await db().select().from(t.refunds).where(eq(t.refunds.orderId, orderId))).toHaveLength(1)

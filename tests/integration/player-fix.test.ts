@@ -4,7 +4,6 @@
  * correction delivers exactly once; the window's expiry refunds exactly once; other failures keep
  * the retry-then-refund path.
  */
-import { TEST_DATA_DIR } from './orders-env'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
@@ -35,6 +34,9 @@ import {
   type SkuPick,
   type TestDb,
 } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+const TEST_DATA_DIR = ordersConfigForFile()
 
 const outbox = (number: string) => {
   try {

@@ -3,7 +3,6 @@
  * nickname; the first profile is the default; duplicates, the cap, other shoppers' ids and
  * another game's offer are refused with codes.
  */
-import './orders-env'
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -22,6 +21,9 @@ import { supplierFor } from '../../src/modules/fulfilment/suppliers.server'
 import { sandboxNickname } from '../../src/server/fulfilment/sandbox/supplier.server'
 import * as t from '../../src/server/db/schema'
 import { makeUser, pgliteForFile } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const db = pgliteForFile()
 

@@ -3,7 +3,6 @@
  * at the same moment can never refund more than was captured, because each request locks the
  * order row and sums the refunds under that lock.
  */
-import './orders-env'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { AppError } from '../../src/modules/errors/app-error'
@@ -22,6 +21,9 @@ import {
   testDataDir,
   type TestDb,
 } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 describeOnPostgres('refunds under concurrency (PostgreSQL)', () => {
   let tdb: TestDb

@@ -7,20 +7,20 @@
  *
  * Some handlers ask `requireUser(db, request)` and `getDb()` themselves rather than their door, so
  * they ignore a test's `deps`: the file runs on the app's own database (a throwaway PGlite in
- * orders-env's DATA_DIR) and signs requests in both ways, with a real session cookie and with the
+ * ordersConfigForFile's DATA_DIR) and signs requests in both ways, with a real session cookie and with the
  * test header the door's resolver reads.
  */
-import './orders-env'
 import { randomBytes } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { config } from '../../app.config'
+import { config, overrideConfig } from '../../app.config'
 import { issueEmailCode } from '../../src/modules/accounts/email-codes.server'
 import { verifyPassword } from '../../src/modules/accounts/password.server'
-import { setClockOffset } from '../../src/modules/affiliate/clock'
-import { TEST_CLOCK_KEY } from '../../src/modules/affiliate/test-clock.server'
+import { setClockOffset } from '../../src/modules/time/clock'
+import { DAY_MS } from '../../src/modules/time/days'
+import { TEST_CLOCK_KEY } from '../../src/modules/time/test-clock.server'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { webhookSecret } from '../../src/modules/payments/webhook-secret.server'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signPayload } from '../../src/modules/payments/webhook-signature.server'
@@ -54,6 +54,9 @@ import { pay, settle, startWebhookEndpoint } from './orders-fixtures'
 import { Route as LinkRoute } from '../../src/routes/api/ms/referral/links/$id'
 import { Route as LinksRoute } from '../../src/routes/api/ms/referral/links/index'
 import { Route as RefundRoute } from '../../src/routes/api/orders/$id.refund'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 type Handler = (ctx: HandlerCtx) => Promise<Response>
 type Role = (typeof t.USER_ROLES)[number]
@@ -188,6 +191,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
 }
 
 let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>
+let restoreConfig = () => {}
 
 beforeAll(async () => {
   testDataDir()
@@ -197,11 +201,11 @@ beforeAll(async () => {
   // The sandbox gateway's webhooks (queued jobs) go to this file's own endpoint, never to a port
   // some other process may be listening on.
   hook = await startWebhookEndpoint(db)
-  config().PAYMENT_WEBHOOK_URL = hook.url
+  restoreConfig = overrideConfig({ PAYMENT_WEBHOOK_URL: hook.url })
 }, 120_000)
 
 afterAll(async () => {
-  config().PAYMENT_WEBHOOK_URL = undefined
+  restoreConfig()
   await hook?.close()
   await closeDb()
 })
@@ -264,12 +268,11 @@ describe('who may call', () => {
   })
 
   describe('the test clock, with ALLOW_TEST_CLOCK on', () => {
+    let restore = () => {}
     beforeAll(() => {
-      config().ALLOW_TEST_CLOCK = true
+      restore = overrideConfig({ ALLOW_TEST_CLOCK: 'true' })
     })
-    afterAll(() => {
-      config().ALLOW_TEST_CLOCK = false
-    })
+    afterAll(() => restore())
 
     it('is 401 for a visitor', async () => {
       const res = await send(api.clock, { body: { advanceDays: 1 } })
@@ -410,12 +413,11 @@ describe('bad input is 400 INVALID_INPUT with the field at fault', () => {
   })
 
   describe('the test clock, with ALLOW_TEST_CLOCK on, for an admin', () => {
+    let restore = () => {}
     beforeAll(() => {
-      config().ALLOW_TEST_CLOCK = true
+      restore = overrideConfig({ ALLOW_TEST_CLOCK: 'true' })
     })
-    afterAll(() => {
-      config().ALLOW_TEST_CLOCK = false
-    })
+    afterAll(() => restore())
     const clockCases: Case[] = [
       ['advanceDays 0', api.clock, { body: { advanceDays: 0 } }, 'advanceDays'],
       ['advanceDays as a string', api.clock, { body: { advanceDays: '3' } }, 'advanceDays'],
@@ -431,12 +433,11 @@ describe('bad input is 400 INVALID_INPUT with the field at fault', () => {
   })
 
   describe('the player-fix fixture, with ALLOW_TEST_FIXTURES on', () => {
+    let restore = () => {}
     beforeAll(() => {
-      config().ALLOW_TEST_FIXTURES = true
+      restore = overrideConfig({ ALLOW_TEST_FIXTURES: 'true' })
     })
-    afterAll(() => {
-      config().ALLOW_TEST_FIXTURES = false
-    })
+    afterAll(() => restore())
     const fixtureCases: Case[] = [
       ['no order id', api.playerFixExpiry, { raw: '' }, 'orderId'],
       ['order id not a uuid', api.playerFixExpiry, { body: { orderId: 'x' } }, 'orderId'],
@@ -537,10 +538,8 @@ describe('the sandbox gateway pages', () => {
 })
 
 describe('one call that succeeds, per door', () => {
-  afterEach(() => {
-    config().ALLOW_TEST_CLOCK = false
-    config().ALLOW_TEST_FIXTURES = false
-  })
+  let restore = () => {}
+  afterEach(() => restore())
 
   it('GET and PATCH /api/users/me read and change the profile', async () => {
     const me = await signedIn()
@@ -703,13 +702,13 @@ describe('one call that succeeds, per door', () => {
     expect(Array.isArray(latest.json) && latest.json.length <= 3).toBe(true)
   })
 
-  it('POST /api/workshop/clock moves the affiliate clock for an admin when ALLOW_TEST_CLOCK is on', async () => {
-    config().ALLOW_TEST_CLOCK = true
+  it('POST /api/workshop/clock moves the app clock for an admin when ALLOW_TEST_CLOCK is on', async () => {
+    restore = overrideConfig({ ALLOW_TEST_CLOCK: 'true' })
     try {
       const res = await send(api.clock, { as: await signedIn('admin'), body: { advanceDays: 2 } })
       expect(res.status, res.text).toBe(200)
-      expect(res.json).toMatchObject({ offsetMs: 2 * 86_400_000, released: expect.any(Number) })
-      expect(Date.parse(res.json.now as string) - Date.now()).toBeGreaterThan(86_400_000)
+      expect(res.json).toMatchObject({ offsetMs: 2 * DAY_MS, released: expect.any(Number) })
+      expect(Date.parse(res.json.now as string) - Date.now()).toBeGreaterThan(DAY_MS)
     } finally {
       setClockOffset(0)
       await db.delete(t.meta).where(eq(t.meta.key, TEST_CLOCK_KEY))
@@ -717,7 +716,7 @@ describe('one call that succeeds, per door', () => {
   })
 
   it('POST /api/workshop/player-fix-expiry ends the window of an order waiting for player details', async () => {
-    config().ALLOW_TEST_FIXTURES = true
+    restore = overrideConfig({ ALLOW_TEST_FIXTURES: 'true' })
     const orderId = await orderOf(await signedIn())
     const notWaiting = await send(api.playerFixExpiry, { body: { orderId } })
     expect(notWaiting).toMatchObject({ status: 404, json: { error: { code: 'NOT_FOUND' } } })
@@ -857,14 +856,14 @@ describe('server-function door: refundAsStaff (adminRefundFn)', () => {
   })
 
   it('refunds a captured order for an admin; the support role only up to its limit', async () => {
-    const limit = config().SUPPORT_REFUND_LIMIT_MINOR
+    let restore = () => {}
     try {
       const shopper = await signedIn()
       const orderId = await orderOf(shopper)
       await pay(db, shopper.id, orderId, 'card-ok', hook.url)
       await settle(db)
       expect(hook.hits()).toBeGreaterThan(0)
-      config().SUPPORT_REFUND_LIMIT_MINOR = 1
+      restore = overrideConfig({ SUPPORT_REFUND_LIMIT_MINOR: '1' })
       await expect(refundAsStaff(await doorFor(await signedIn('support')), orderId, {})).rejects.toMatchObject({
         code: 'FORBIDDEN',
         issues: [{ message: 'above_refund_limit' }],
@@ -875,7 +874,7 @@ describe('server-function door: refundAsStaff (adminRefundFn)', () => {
       const rows = await db.select().from(t.refunds).where(eq(t.refunds.orderId, orderId))
       expect(rows.map((r) => r.id)).toEqual(done.refundIds)
     } finally {
-      config().SUPPORT_REFUND_LIMIT_MINOR = limit
+      restore()
     }
   })
 })

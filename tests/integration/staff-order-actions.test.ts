@@ -4,7 +4,6 @@
  * order's delivery mail can be sent again, once per request; each action is audited, a refused
  * one leaves no entry.
  */
-import './orders-env'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listAudit } from '../../src/modules/admin/audit.server'
@@ -22,6 +21,9 @@ import {
   settle,
   startWebhookEndpoint,
 } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const db = pgliteForFile()
 let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>

@@ -4,7 +4,6 @@
  * expires, refunds of the credit part booked once however often the gateway repeats itself. The
  * store-credit ledger reconciles after every test.
  */
-import './orders-env'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { AppError } from '../../src/modules/errors/app-error'
@@ -31,6 +30,9 @@ import {
   testDataDir,
   type TestDb,
 } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const urls = { origin: 'http://shop.test' }
 

@@ -6,7 +6,6 @@
  * first. Orders go through the real checkout, gateway, fulfilment, refund and affiliate jobs.
  * Both ledgers reconcile after every test.
  */
-import './orders-env'
 import { randomInt } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
@@ -44,6 +43,9 @@ import {
   type TestDb,
 } from './orders-fixtures'
 import { describeOnEachDriver } from './throwaway-db'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const clock = testClock(new Date())
 afterAll(() => clock.restore())

@@ -3,7 +3,6 @@
  * balanced ledger transaction and an audit entry together; the ledger reconciles afterwards; a
  * bad amount, an unknown shopper or a non-admin is refused and writes nothing.
  */
-import './orders-env'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { listAudit } from '../../src/modules/admin/audit.server'
@@ -15,6 +14,9 @@ import * as t from '../../src/server/db/schema'
 import { describeOnEachDriver } from './throwaway-db'
 import { makeAdmin } from './catalog-fixtures'
 import { makeUser, openTestDb, type TestDb } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000'
 

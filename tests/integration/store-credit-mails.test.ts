@@ -3,7 +3,6 @@
  * the card part; a refund mail says where the money went — store credit, the card or wallet, or
  * both for an order refunded in full partly each way. In the shopper's language.
  */
-import './orders-env'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatMoney } from '../../src/modules/catalog/money'
@@ -25,6 +24,9 @@ import {
   startWebhookEndpoint,
   type SkuPick,
 } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const db = pgliteForFile()
 let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>

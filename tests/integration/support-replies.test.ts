@@ -3,7 +3,6 @@
  * timeline noting it, the request leaves the waiting inbox, one mail in the order's language reaches
  * the shopper even when the job runs twice, and the audit log records who answered what.
  */
-import './orders-env'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { listAudit } from '../../src/modules/admin/audit.server'
@@ -13,6 +12,9 @@ import { answerSupportRequest, createSupportRequest, supportInbox } from '../../
 import * as t from '../../src/server/db/schema'
 import { listOutbox } from '../../src/server/mail/outbox'
 import { makeUser, orderInput, pgliteForFile, pickSku, settle } from './orders-fixtures'
+import { ordersConfigForFile } from './test-config'
+
+ordersConfigForFile()
 
 const db = pgliteForFile()
 

@@ -1,14 +1,10 @@
 /**
  * The one way tests get a database of their own: a PostgreSQL database with a random name
- * (dropped afterwards) or a PGlite directory in the temp folder (removed afterwards). Also the
+ * (dropped afterwards) or a PGlite directory in the temp folder (removed afterwards), both made by
+ * scripts/throwaway-database.mjs, which the bench uses too. Also the
  * `describe` variants for suites that only prove something on PostgreSQL, so that a run without
  * TEST_DATABASE_URL says what it skipped, and a CI run without it fails instead of skipping.
  */
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { Client } from 'pg'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import {
   closeDb,
@@ -20,6 +16,8 @@ import {
   type DbHandle,
 } from '../../src/server/db/client'
 import { seedDemoData } from '../../src/server/db/seed'
+import { overrideConfig } from '../../app.config'
+import { createPgliteDirectory, createPostgresDatabase } from '../../scripts/throwaway-database.mjs'
 
 export const PG_URL = process.env.TEST_DATABASE_URL
 const IN_CI = Boolean(process.env.CI) && process.env.CI !== 'false'
@@ -37,42 +35,21 @@ export interface ThrowawayDatabase {
   drop(): Promise<void>
 }
 
-async function admin(statement: string): Promise<void> {
-  const client = new Client({ connectionString: PG_URL })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
 /** Creates an empty database; `prefix` names it, to tell test files apart when debugging. */
 export async function createThrowawayDatabase(driver: DbDriver, prefix: string): Promise<ThrowawayDatabase> {
   if (driver === 'postgres') {
     if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set')
-    const name = `${prefix}_${randomBytes(6).toString('hex')}`
-    await admin(`create database ${name}`)
-    const u = new URL(PG_URL)
-    u.pathname = `/${name}`
-    const url = u.toString()
+    const { url, drop } = await createPostgresDatabase(PG_URL, prefix)
     return {
       driver,
       url,
       env: { DATABASE_URL: url },
       open: (opts) => openDatabase({ url, poolSize: opts?.poolSize ?? 10 }),
-      drop: () => admin(`drop database if exists ${name} with (force)`),
+      drop,
     }
   }
-  const root = mkdtempSync(path.join(tmpdir(), `${prefix}-test-`))
-  const dataDir = path.join(root, 'data')
-  return {
-    driver,
-    dataDir,
-    env: { DATA_DIR: dataDir },
-    open: () => openDatabase({ dataDir }),
-    drop: async () => rmSync(root, { recursive: true, force: true }),
-  }
+  const { dataDir, drop } = createPgliteDirectory(prefix)
+  return { driver, dataDir, env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }), drop }
 }
 
 export interface TestDb {
@@ -108,23 +85,19 @@ export async function openThrowawayDb(opts: {
 /**
  * For files that call the app's doors in-process: points the app's own database (getDb(), opened
  * from DATA_DIR and migrated, not seeded) at a throwaway PGlite directory for this file, and puts
- * the environment back afterwards. Returns the migrated database once `beforeAll` has run.
+ * the configuration back afterwards. Returns the migrated database once `beforeAll` has run.
  */
 export function throwawayAppDatabase(prefix: string): () => Promise<Db> {
-  const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL }
   let data: ThrowawayDatabase | undefined
+  let restore = () => {}
   beforeAll(async () => {
     data = await createThrowawayDatabase('pglite', prefix)
-    process.env.DATA_DIR = data.dataDir
-    delete process.env.DATABASE_URL
+    restore = overrideConfig({ DATA_DIR: data.dataDir, DATABASE_URL: undefined })
     await getDb()
   })
   afterAll(async () => {
     await closeDb()
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key]
-      else process.env[key] = value
-    }
+    restore()
     await data?.drop()
   })
   return getDb

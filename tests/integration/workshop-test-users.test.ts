@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { config } from '../../app.config'
+import { config, overrideConfig } from '../../app.config'
 import { verifyPassword } from '../../src/modules/accounts/password.server'
 import { Route as TestUsersRoute } from '../../src/routes/api/workshop/test-users'
 import * as t from '../../src/server/db/schema'
@@ -40,13 +40,11 @@ describe('POST /api/workshop/test-users', () => {
   })
 
   describe('with ALLOW_TEST_FIXTURES on', () => {
-    // The configuration is parsed once per process; the e2e server sets the variable at start.
+    let restore = () => {}
     beforeAll(() => {
-      config().ALLOW_TEST_FIXTURES = true
+      restore = overrideConfig({ ALLOW_TEST_FIXTURES: 'true' })
     })
-    afterAll(() => {
-      config().ALLOW_TEST_FIXTURES = false
-    })
+    afterAll(() => restore())
 
     it('makes a verified customer account whose password verifies, a new one each call', async () => {
       const first = await call({})

@@ -6,6 +6,7 @@ import { hitRateLimits } from '~/server/rate-limit'
 import type { Locale } from '~/modules/i18n/locales'
 import { consumeEmailCode } from './email-codes.server'
 import { hashPassword } from './password.server'
+import { now } from '~/modules/time/clock'
 
 export const VERIFY_LIMITS = (ip: string) => [{ key: `verify:ip:${ip}`, max: 30, windowSeconds: 15 * 60 }]
 
@@ -25,7 +26,7 @@ export async function createAccountWithCode(
       email: input.email,
       passwordHash: await hashPassword(input.password),
       locale: input.locale,
-      emailVerifiedAt: new Date(),
+      emailVerifiedAt: now(),
     })
     .onConflictDoNothing()
     .returning({ id: users.id })

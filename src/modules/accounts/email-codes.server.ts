@@ -7,6 +7,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { emailCodes } from '~/server/db/schema'
 import { loadAuthSecrets } from '~/server/oidc/secrets'
+import { now } from '~/modules/time/clock'
 
 export type CodePurpose = 'signup' | 'reset'
 export const CODE_TTL_MINUTES = 10
@@ -56,7 +57,7 @@ export async function consumeEmailCode(db: Db, email: string, purpose: CodePurpo
   // Guarded: of two concurrent correct submissions only one consumes the code.
   const used = await db
     .update(emailCodes)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: now() })
     .where(and(eq(emailCodes.id, latest.id), isNull(emailCodes.consumedAt)))
     .returning({ id: emailCodes.id })
   return used.length === 1

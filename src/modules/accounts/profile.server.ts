@@ -4,6 +4,7 @@ import { AppError } from '~/modules/errors/app-error'
 import type { Db } from '~/server/db/client'
 import { users, type BillingAddress } from '~/server/db/schema'
 import type { BillingAddressView, Profile, UpdateProfileInput } from './profile.schemas'
+import { now } from '~/modules/time/clock'
 
 type UserRow = typeof users.$inferSelect
 
@@ -67,7 +68,7 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
       discordId: orNull(input.discordId),
       whatsAppId: orNull(input.whatsAppId),
       steamId: orNull(input.steamId),
-      updatedAt: new Date(),
+      updatedAt: now(),
     })
     .where(eq(users.id, userId))
     .returning()

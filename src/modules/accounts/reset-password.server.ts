@@ -8,6 +8,7 @@ import { hitRateLimits } from '~/server/rate-limit'
 import { VERIFY_LIMITS } from './create-account.server'
 import { consumeEmailCode } from './email-codes.server'
 import { hashPassword } from './password.server'
+import { now } from '~/modules/time/clock'
 
 export async function resetPasswordWithCode(
   db: Db,
@@ -26,7 +27,7 @@ export async function resetPasswordWithCode(
   await db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
+      .set({ passwordHash, updatedAt: now() })
       .where(eq(users.email, input.email))
       .returning({ id: users.id })
     if (!user) return

@@ -41,6 +41,8 @@ import { grantRole, listStaff, revokeRole } from './staff.server'
 export const adminDashboardFn = createServerFn({ method: 'GET' }).handler(async () => {
   const door = await openDoor(getRequest())
   await door.staff()
+  // The real clock, not the test clock: the figures compare against times the database stamped
+  // (paid events, jobs, webhooks), ADR 061.
   return dashboardFigures(door.db, new Date())
 })
 

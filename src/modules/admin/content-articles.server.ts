@@ -24,6 +24,7 @@ import {
   type ArticleSave,
 } from './content.schemas'
 import { assertVersion, contentVersion } from './content-version.server'
+import * as clock from '~/modules/time/clock'
 
 const byLocale = (a: { locale: string }, b: { locale: string }) =>
   LOCALES.indexOf(a.locale as Locale) - LOCALES.indexOf(b.locale as Locale)
@@ -192,7 +193,7 @@ export async function saveArticle(db: Db, actor: Caller, input: ArticleSave): Pr
     await checkRefs(tx, input, input.id)
     await tx
       .update(articles)
-      .set({ ...fields, updatedAt: new Date() })
+      .set({ ...fields, updatedAt: clock.now() })
       .where(eq(articles.id, input.id))
     await writeTranslations(tx, input.id, input)
     const after = (await snapshot(tx, input.id, false))!
@@ -225,7 +226,7 @@ export async function setArticlePublished(
     }
     await tx
       .update(articles)
-      .set({ publishedAt: input.published ? sql`now()` : null, updatedAt: new Date() })
+      .set({ publishedAt: input.published ? sql`now()` : null, updatedAt: clock.now() })
       .where(eq(articles.id, input.id))
     const after = (await snapshot(tx, input.id, false))!
     await recordAudit(tx, actor, {
@@ -246,7 +247,7 @@ export async function setArticlePublished(
  * sanitiser on the server, the same view shape, so the editor sees exactly what will be published.
  */
 export function previewArticle(input: ArticlePreviewInput): ArticleView {
-  const now = new Date().toISOString()
+  const now = clock.now().toISOString()
   return {
     path: input.path,
     kind: input.kind,

@@ -16,6 +16,7 @@ import { missing, refuseIssues, taken } from './content-errors.server'
 import { pageIssues } from './content-rules'
 import type { PageEdit, PageListRow, PagePreviewInput, PageSave } from './content.schemas'
 import { assertVersion, contentVersion } from './content-version.server'
+import { now } from '~/modules/time/clock'
 
 const byLocale = (a: { locale: string }, b: { locale: string }) =>
   LOCALES.indexOf(a.locale as Locale) - LOCALES.indexOf(b.locale as Locale)
@@ -114,7 +115,7 @@ export async function savePage(db: Db, actor: Caller, input: PageSave): Promise<
       if (!before) throw missing('page')
       assertVersion(input.version ?? '', contentVersion(before), 'Page')
       if (clash) throw taken('slug', 'slug')
-      await tx.update(pages).set({ slug: input.slug, updatedAt: new Date() }).where(eq(pages.id, id))
+      await tx.update(pages).set({ slug: input.slug, updatedAt: now() }).where(eq(pages.id, id))
     }
     await writeTranslations(tx, id, input)
     const after = (await snapshot(tx, id, false))!
@@ -138,7 +139,7 @@ export function previewPage(input: PagePreviewInput): PageView {
     title: input.title,
     metaDescription: input.metaDescription,
     html: sanitizeContent(input.body),
-    updatedAt: new Date().toISOString(),
+    updatedAt: now().toISOString(),
     locale: input.locale,
   }
 }

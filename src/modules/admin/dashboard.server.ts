@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { selectRows } from '~/server/db/client'
 import type { OrderStatus } from '~/modules/orders/order-status'
-import { DAY_MS } from '~/modules/time/days'
+import { DAY_MS, utcDay } from '~/modules/time/days'
 import { DELIVERY_PROMISE_MINUTES, type CurrencyFigure, type DashboardFigures } from './admin.schemas'
 
 type Count = { count: string | number }
@@ -26,7 +26,7 @@ async function paidSince(db: Db, since: Date): Promise<CurrencyFigure[]> {
 }
 
 export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigures> {
-  const today = new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`)
+  const today = new Date(`${utcDay(now)}T00:00:00Z`)
   const weekAgo = new Date(today.getTime() - 6 * DAY_MS)
   const promise = new Date(now.getTime() - DELIVERY_PROMISE_MINUTES * 60_000)
   const [paidToday, paidThisWeek, byStatus, [late], [jobs], [webhooks], [withdrawals], [support]] = await Promise.all([

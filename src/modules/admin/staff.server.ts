@@ -7,6 +7,7 @@ import type { Db } from '~/server/db/client'
 import { STAFF_ROLES, users, type StaffRole, type UserRole } from '~/server/db/schema'
 import { AppError } from '~/modules/errors/app-error'
 import { recordAudit, type AuditActor } from './audit.server'
+import { now } from '~/modules/time/clock'
 
 export interface StaffMember {
   id: string
@@ -36,7 +37,7 @@ async function setRole(db: Db, email: string, role: UserRole, actor: AuditActor)
         })
       }
     }
-    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id))
+    await tx.update(users).set({ role, updatedAt: now() }).where(eq(users.id, user.id))
     await recordAudit(tx, actor, {
       action: role === 'customer' ? 'role.revoke' : 'role.grant',
       targetType: 'user',

@@ -1,5 +1,5 @@
 /** Attribution rules (pure): which click gets credit, and for how long. */
-import { DAY_MS } from '~/modules/time/days'
+import { DAY_MS, DAY_SECONDS } from '~/modules/time/days'
 
 export type AttributionMode = 'last' | 'first'
 
@@ -37,7 +37,7 @@ export function replacesAttribution(
 
 /** Seconds the attribution cookie lives: the whole window. */
 export function windowSeconds(windowDays: number): number {
-  return windowDays * 86_400
+  return windowDays * DAY_SECONDS
 }
 
 /**

@@ -15,7 +15,7 @@ import type { CommissionTransferSource } from '~/server/db/schema'
 import { AppError } from '~/modules/errors/app-error'
 import { availableCredit, creditMove, lockWallet, postCredit } from '~/modules/store-credit/ledger.server'
 import type { CreditTransferView, MovablePending } from './affiliate.schemas'
-import { now } from './clock'
+import { now } from '~/modules/time/clock'
 import { balanceOf, lockPromoter, move, postTransaction } from './ledger.server'
 
 type TransferRow = typeof commissionTransfers.$inferSelect

@@ -15,7 +15,7 @@ import { log } from '~/server/log'
 import { onOrderDelivered, onOrderPaid, onOrderRefunded, releaseDueCommissions } from './commission.server'
 import { reconcileLedger } from './reconcile.server'
 import { reconcileCredit } from '~/modules/store-credit/reconcile.server'
-import { refreshTestClock } from './test-clock.server'
+import { refreshTestClock } from '~/modules/time/test-clock.server'
 import { utcDay } from '~/modules/time/days'
 
 export const AFFILIATE_QUEUES = {

@@ -16,7 +16,7 @@ import {
   type AdminPromoterRow,
 } from '~/modules/admin/promoters.schemas'
 import { AppError } from '~/modules/errors/app-error'
-import { now } from './clock'
+import { now } from '~/modules/time/clock'
 import { programmeTerms } from './terms.server'
 
 /** The admin acting (audited by e-mail). */

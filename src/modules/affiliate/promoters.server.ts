@@ -8,6 +8,7 @@ import { AppError } from '~/modules/errors/app-error'
 import type { PromoterProfile } from './affiliate.schemas'
 import { programmeTerms } from './terms.server'
 import { randomCode } from './targets'
+import { now } from '~/modules/time/clock'
 
 type PromoterRow = typeof promoters.$inferSelect
 
@@ -70,7 +71,7 @@ export async function becomePromoter(
         })
         .onConflictDoNothing()
         .returning()
-      if (row) await tx.update(users).set({ promoter: true, updatedAt: new Date() }).where(eq(users.id, userId))
+      if (row) await tx.update(users).set({ promoter: true, updatedAt: now() }).where(eq(users.id, userId))
       return row
     })
     if (inserted) return { profile: toProfile(inserted), created: true }

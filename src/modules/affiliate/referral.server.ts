@@ -9,7 +9,7 @@ import type { Db } from '~/server/db/client'
 import { promoters, referralClicks, referralLinks, referrals, users } from '~/server/db/schema'
 import { utcDay } from '~/modules/time/days'
 import { isBot, isWithinWindow, replacesAttribution } from './attribution'
-import { now } from './clock'
+import { now } from '~/modules/time/clock'
 import { programmeTerms } from './terms.server'
 import { normalizeCode } from './targets'
 

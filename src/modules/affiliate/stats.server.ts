@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 import { selectRows, type Db } from '~/server/db/client'
 import { performanceQuerySchema, type Performance, type PerformanceDay } from './affiliate.schemas'
 import { addUtcDays, utcDay } from '~/modules/time/days'
-import { now } from './clock'
+import { now } from '~/modules/time/clock'
 
 interface DayRow extends Record<string, unknown> {
   date: string

@@ -24,6 +24,7 @@ import {
 import { bindReferredUser, recordClick, resolveReferralCode, type BindResult } from './referral.server'
 import { landingPath, normalizeCode, normalizeTargetPath } from './targets'
 import { programmeTerms } from './terms.server'
+import { DAY_SECONDS } from '~/modules/time/days'
 
 function cookieHeader(name: string, value: string, maxAgeSeconds: number, httpOnly = true): string {
   const secure = config().COOKIE_SECURE ? '; Secure' : ''
@@ -81,7 +82,7 @@ export async function confirmReferralVisit(db: Db, request: Request): Promise<Co
   })
   const out = [cookieHeader(PENDING_COOKIE, '', 0, false)]
   if (outcome.recorded && visitorId !== known) {
-    out.push(cookieHeader(VISITOR_COOKIE, visitorId, VISITOR_COOKIE_DAYS * 86_400))
+    out.push(cookieHeader(VISITOR_COOKIE, visitorId, VISITOR_COOKIE_DAYS * DAY_SECONDS))
   }
   if (outcome.attributeTo) {
     out.push(cookieHeader(ATTRIBUTION_COOKIE, outcome.attributeTo, windowSeconds(programmeTerms().windowDays)))

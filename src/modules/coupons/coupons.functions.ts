@@ -7,6 +7,7 @@ import { requireUser } from '~/modules/auth/caller.server'
 import { attempt } from '~/modules/errors/attempt.server'
 import { couponCodeInputSchema, type CouponView } from './coupons.schemas'
 import { listMyCoupons, listPublicCoupons, previewCoupon, redeemCouponCode } from './my-coupons.server'
+import { now } from '~/modules/time/clock'
 
 export const previewCouponFn = createServerFn({ method: 'POST' })
   .validator(couponCodeInputSchema)
@@ -15,7 +16,7 @@ export const previewCouponFn = createServerFn({ method: 'POST' })
       const request = getRequest()
       const db = await getDb()
       const userId = (await requireUser(db, request)).id
-      return previewCoupon(db, userId, data.code, new Date(), { ip: clientIp(request), userId })
+      return previewCoupon(db, userId, data.code, now(), { ip: clientIp(request), userId })
     }),
   )
 
@@ -26,7 +27,7 @@ export const redeemCouponFn = createServerFn({ method: 'POST' })
       const request = getRequest()
       const db = await getDb()
       const userId = (await requireUser(db, request)).id
-      return redeemCouponCode(db, userId, data.code, new Date(), { ip: clientIp(request), userId })
+      return redeemCouponCode(db, userId, data.code, now(), { ip: clientIp(request), userId })
     }),
   )
 

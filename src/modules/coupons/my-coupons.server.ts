@@ -7,6 +7,7 @@ import { AppError } from '~/modules/errors/app-error'
 import { lookUpCoupons } from './coupon-limits.server'
 import type { CouponView } from './coupons.schemas'
 import { customerUses, toCouponView } from './coupons.server'
+import * as clock from '~/modules/time/clock'
 
 /**
  * What a code gives and whether this shopper can still use it; NOT_FOUND for unknown codes.
@@ -16,7 +17,7 @@ export async function previewCoupon(
   db: Db,
   userId: string,
   code: string,
-  now = new Date(),
+  now = clock.now(),
   caller?: Caller,
 ): Promise<CouponView> {
   return (await checkCoupon(db, userId, code, now, caller)).view
@@ -35,7 +36,7 @@ export async function redeemCouponCode(
   db: Db,
   userId: string,
   code: string,
-  now = new Date(),
+  now = clock.now(),
   caller?: Caller,
 ): Promise<CouponView> {
   const { coupon, view } = await checkCoupon(db, userId, code, now, caller)
@@ -43,7 +44,7 @@ export async function redeemCouponCode(
   return view
 }
 
-export async function listMyCoupons(db: Db, userId: string, now = new Date()): Promise<CouponView[]> {
+export async function listMyCoupons(db: Db, userId: string, now = clock.now()): Promise<CouponView[]> {
   const rows = await db
     .select({ coupon: coupons })
     .from(userCoupons)
@@ -62,7 +63,7 @@ export async function listMyCoupons(db: Db, userId: string, now = new Date()): P
  * The coupons listed for everyone on /coupon (`listed`), still to come or usable now: the page's
  * public part, the same for every visitor (per-customer limits show once the code is checked).
  */
-export async function listPublicCoupons(db: Db, now = new Date()): Promise<CouponView[]> {
+export async function listPublicCoupons(db: Db, now = clock.now()): Promise<CouponView[]> {
   const rows = await db
     .select()
     .from(coupons)

@@ -22,6 +22,7 @@ import {
   type SaveProfileInput,
 } from './player-profiles.schemas'
 import type { PlayerCheckResult, Supplier } from './supplier'
+import { now } from '~/modules/time/clock'
 
 /** Everything a use case needs to ask the supplier on the shopper's behalf. */
 export interface LookupContext {
@@ -188,7 +189,7 @@ export async function renameProfile(
 ): Promise<PlayerProfileView> {
   const [row] = await db
     .update(playerProfiles)
-    .set({ label, updatedAt: new Date() })
+    .set({ label, updatedAt: now() })
     .where(owned(userId, ref))
     .returning(VIEW)
   if (!row) throw notFound(ref.id)
@@ -207,7 +208,7 @@ export async function setDefaultProfile(db: Db, userId: string, ref: ProfileRef)
     // Clear first: the partial unique index allows one default per shopper and game at any moment.
     await tx
       .update(playerProfiles)
-      .set({ isDefault: false, updatedAt: new Date() })
+      .set({ isDefault: false, updatedAt: now() })
       .where(
         and(
           eq(playerProfiles.userId, userId),
@@ -217,7 +218,7 @@ export async function setDefaultProfile(db: Db, userId: string, ref: ProfileRef)
       )
     const [row] = await tx
       .update(playerProfiles)
-      .set({ isDefault: true, updatedAt: new Date() })
+      .set({ isDefault: true, updatedAt: now() })
       .where(owned(userId, ref))
       .returning(VIEW)
     return row!
@@ -243,10 +244,7 @@ export async function deleteProfile(db: Db, userId: string, ref: ProfileRef): Pr
       .orderBy(desc(playerProfiles.createdAt), desc(playerProfiles.id))
       .limit(1)
     if (newest) {
-      await tx
-        .update(playerProfiles)
-        .set({ isDefault: true, updatedAt: new Date() })
-        .where(eq(playerProfiles.id, newest.id))
+      await tx.update(playerProfiles).set({ isDefault: true, updatedAt: now() }).where(eq(playerProfiles.id, newest.id))
     }
   })
 }
@@ -276,7 +274,7 @@ export async function chooseProfileForOffer(
   if (check.nickname === profile.nickname) return { ok: true, profile }
   const [row] = await db
     .update(playerProfiles)
-    .set({ nickname: check.nickname, updatedAt: new Date() })
+    .set({ nickname: check.nickname, updatedAt: now() })
     .where(eq(playerProfiles.id, profile.id))
     .returning(VIEW)
   return { ok: true, profile: row ?? profile }

@@ -25,6 +25,7 @@ import {
 } from './orders.schemas'
 import { couponCodesOf, priceRequest, resolvePlayer } from './quote.server'
 import { QUEUES } from './queues'
+import * as clock from '~/modules/time/clock'
 
 export interface CreateOrderDeps {
   supplier?: Supplier
@@ -112,7 +113,7 @@ export async function createOrder(
   if (earlier) return earlier
 
   const locale: Locale = req.locale ?? (isLocale(user.locale) ? user.locale : DEFAULT_LOCALE)
-  const now = deps.now ?? new Date()
+  const now = deps.now ?? clock.now()
   const priced = await priceRequest(db, userId, { ...req, couponCodes: couponCodesOf(req), locale }, now, deps.ip)
   const rejected = priced.outcomes.filter((o) => !o.ok)
   if (rejected.length > 0) {

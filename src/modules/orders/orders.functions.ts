@@ -31,6 +31,7 @@ import {
 import { couponCodesOf, priceRequest, quotePlayer, toQuote } from './quote.server'
 import { createSupportRequest } from './support.server'
 import { waitWhileStatus } from './status-wait.server'
+import { now } from '~/modules/time/clock'
 
 /** The priced order as the server will charge it (visitors too: limits are re-checked at order time). */
 export const getQuoteFn = createServerFn({ method: 'POST' })
@@ -46,7 +47,7 @@ export const getQuoteFn = createServerFn({ method: 'POST' })
         db,
         userId,
         { ...data, couponCodes: couponCodesOf(data), locale: data.locale ?? DEFAULT_LOCALE },
-        new Date(),
+        now(),
         ip,
       )
       // The quote names the player too: the same oracle as "check player", the same budget.

@@ -1,5 +1,7 @@
 /** Calendar days in UTC, the one day the ledger, the stats and the reports agree on (client-safe). */
 export const DAY_MS = 86_400_000
+/** The same day in seconds (cookie Max-Age, cache lifetimes). */
+export const DAY_SECONDS = DAY_MS / 1000
 
 /** The UTC calendar day of `at` (YYYY-MM-DD). */
 export function utcDay(at: Date): string {

@@ -14,6 +14,7 @@ import { becomePromoter } from '~/modules/affiliate/promoters.server'
 import { AppError } from '~/modules/errors/app-error'
 import { earnAvailableCommission } from './test-commission.server'
 import { testUserInputSchema, type TestUser } from './test-users.schemas'
+import { now } from '~/modules/time/clock'
 
 /** Refuses unless the setting is on; checked before anything else is read from the request. */
 export function assertTestFixturesEnabled(): void {
@@ -39,7 +40,7 @@ export async function createTestUser(db: Db, input: unknown): Promise<TestUser> 
       passwordHash: await hashPassword(password),
       username: username ?? null,
       role,
-      emailVerifiedAt: new Date(),
+      emailVerifiedAt: now(),
     })
     .returning({ id: users.id })
   const profile = promoter ? (await becomePromoter(db, user!.id)).profile : null

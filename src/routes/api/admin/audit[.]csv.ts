@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { auditQuerySchema } from '~/modules/admin/admin.schemas'
 import { auditExport } from '~/modules/admin/audit-page.server'
+import { utcDay } from '~/modules/time/days'
 import { handle, parseQuery, restHandlers } from '~/server/http/respond'
 
 /** Admins: the audit log's matching rows as a CSV download (same filters as /admin/audit). */
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/api/admin/audit.csv')({
         return new Response(csv, {
           headers: {
             'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`,
+            'content-disposition': `attachment; filename="audit-${utcDay(new Date())}.csv"`,
             'cache-control': 'no-store',
           },
         })

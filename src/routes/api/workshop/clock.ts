@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { now } from '~/modules/affiliate/clock'
-import { advanceClockSchema, advanceTestClock, requireTestClock } from '~/modules/affiliate/test-clock.server'
+import { now } from '~/modules/time/clock'
+import { advanceTestClock } from '~/modules/affiliate/test-clock.server'
+import { advanceClockSchema, requireTestClock } from '~/modules/time/test-clock.server'
 import { handle, json, readJson, restHandlers } from '~/server/http/respond'
 
 /**
- * Operators, with ALLOW_TEST_CLOCK only: POST {advanceDays} moves the affiliate clock forward.
+ * Operators, with ALLOW_TEST_CLOCK only: POST {advanceDays} moves the app's clock forward.
  * 403 unless the flag is on (checked first: the door says nothing else while it is off).
  */
 export const Route = createFileRoute('/api/workshop/clock')({

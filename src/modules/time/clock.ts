@@ -1,7 +1,9 @@
 /**
- * The affiliate module's one source of "now". Hold periods and cookie windows are days long, so
- * tests move this clock instead of waiting; production never calls setClock. With
- * ALLOW_TEST_CLOCK, browser journeys shift it by an offset kept in the database (test-clock.server.ts).
+ * The app's one source of business time: what day and hour it is for hold periods, attribution
+ * windows, coupon validity, reports and the timestamps the app writes itself. Client-safe (no
+ * imports). Tests replace it with setClock; with ALLOW_TEST_CLOCK, browser journeys shift it by
+ * an offset kept in the database (test-clock.server.ts). Elapsed time (timeouts, cache ages, rate
+ * limits, deadlines the database or the job queue enforce) stays on the real clock: ADR 061.
  */
 let source: () => Date = () => new Date()
 let offsetMs = 0

@@ -1,0 +1,7 @@
+// Types for scripts/throwaway-database.mjs (shared by the bench and the integration tests).
+export function createPostgresDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }>
+
+export function createPgliteDirectory(prefix: string): { dataDir: string; drop(): Promise<void> }

@@ -1,0 +1,61 @@
+/**
+ * The test clock (ALLOW_TEST_CLOCK, off by default): browser journeys cannot wait out a 14-day
+ * hold, so an operator moves the app's clock forward with POST /api/workshop/clock. The offset
+ * lives in `meta` ('test_clock_offset_ms') so every instance on the database agrees; each process
+ * reads it with a short cache before it handles a request (src/server.ts) and before its affiliate
+ * jobs run. With the flag off nothing is read and the clock is the system clock.
+ */
+import { eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { config } from '../../../app.config'
+import type { Db } from '~/server/db/client'
+import { meta } from '~/server/db/schema'
+import { AppError } from '~/modules/errors/app-error'
+import { setClockOffset } from './clock'
+import { DAY_MS } from './days'
+
+export const TEST_CLOCK_KEY = 'test_clock_offset_ms'
+/** How long a process trusts the offset it read (real time: a cache age). */
+const CACHE_MS = 2_000
+
+let readAt = 0
+
+export const advanceClockSchema = z.object({ advanceDays: z.number().int().min(1).max(3650) })
+
+async function readOffset(db: Db): Promise<number> {
+  const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, TEST_CLOCK_KEY))
+  const value = row?.value
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0
+}
+
+/** Loads the stored offset into the clock (at most every 2 s); a no-op unless ALLOW_TEST_CLOCK. */
+export async function refreshTestClock(db: Db | (() => Promise<Db>), force = false): Promise<void> {
+  if (!config().ALLOW_TEST_CLOCK) return
+  if (!force && Date.now() - readAt < CACHE_MS) return
+  setClockOffset(await readOffset(typeof db === 'function' ? await db() : db))
+  readAt = Date.now()
+}
+
+/** FORBIDDEN (403) unless ALLOW_TEST_CLOCK: checked before anything else, so a closed door says nothing. */
+export function requireTestClock(): void {
+  if (!config().ALLOW_TEST_CLOCK) throw new AppError('FORBIDDEN', 'The test clock is disabled')
+}
+
+/** Moves the clock `days` forward for every process on the database; returns the new offset. */
+export async function moveTestClock(db: Db, days: number): Promise<number> {
+  requireTestClock()
+  const offsetMs = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(meta)
+      .values({ key: TEST_CLOCK_KEY, value: days * DAY_MS })
+      .onConflictDoUpdate({
+        target: meta.key,
+        set: { value: sql`to_jsonb((${meta.value})::bigint + ${days * DAY_MS})`, updatedAt: sql`now()` },
+      })
+      .returning({ value: meta.value })
+    return Number(row!.value)
+  })
+  setClockOffset(offsetMs)
+  readAt = Date.now()
+  return offsetMs
+}
