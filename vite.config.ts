@@ -45,10 +45,15 @@ export default defineConfig({
             codeSplitting: {
               groups: [{ name: 'boot', tags: ['$initial'] }],
             },
-            // Name each locale's catalog chunk after its locale (messages-fr-<hash>.js).
+            // Name each catalogue's chunk after its locale: messages-admin-fr-<hash>.js for a back-office
+            // area's; messages-fr-<build id>.js for the storefront's, a name the server knows, so the
+            // page's head preloads it beside the boot script (catalogPreloadHref, ADR 061).
             chunkFileNames: (chunk) => {
-              const locale = chunk.facadeModuleId?.match(/locales\/([a-z]{2})\/messages\.po/)?.[1]
-              return locale ? `assets/messages-${locale}-[hash].js` : 'assets/[name]-[hash].js'
+              const [, locale, name] = chunk.facadeModuleId?.match(/locales\/([a-z]{2})\/(\w+)\.po/) ?? []
+              if (!locale) return 'assets/[name]-[hash].js'
+              return name === 'messages'
+                ? `assets/messages-${locale}-${buildId}.js`
+                : `assets/messages-${name}-${locale}-[hash].js`
             },
           },
         },

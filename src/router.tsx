@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { i18n as clientI18n } from '@lingui/core'
 import { routeTree } from './routeTree.gen'
-import { createI18n } from './modules/i18n/i18n'
+import { createI18n, loadMessageAreas, messageAreasOf, type MessageArea } from './modules/i18n/i18n'
 import { ErrorPage } from './components/error-page'
 import { NotFoundPage } from './components/not-found-page'
 import { preloadAllowed } from './modules/shell/preload-policy'
@@ -42,6 +42,10 @@ export function getRouter() {
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
     ssr: { nonce: requestNonce() },
+    // The back-office catalogues the server's render used (ADR 061): the browser loads them before
+    // it hydrates, so the first client render matches the server's HTML.
+    dehydrate: (): { messageAreas: MessageArea[] } => ({ messageAreas: messageAreasOf(i18n) }),
+    hydrate: (data: { messageAreas?: MessageArea[] }) => loadMessageAreas(i18n, data.messageAreas),
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

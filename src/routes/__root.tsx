@@ -11,7 +11,7 @@ import {
   useRouter,
   useRouterState,
 } from '@tanstack/react-router'
-import { activateLocale } from '~/modules/i18n/i18n'
+import { activateLocale, catalogPreloadHref } from '~/modules/i18n/i18n'
 import { isLocale, localeFromPath, type Locale } from '~/modules/i18n/locales'
 import { getRequestLocale, getShellInfo } from '~/modules/shell/shell.functions'
 import { COLOR_MODE_SCRIPT, type ColorModePreference } from '~/modules/shell/color-mode'
@@ -52,17 +52,22 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   },
   loader: () => getShellInfo(),
   staleTime: Infinity,
-  head: () => ({
-    meta: [
-      { charSet: 'utf-8' },
-      { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
-      { name: 'theme-color', content: '#4f46e5' },
-    ],
-    links: [
-      { rel: 'stylesheet', href: appCss },
-      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-    ],
-  }),
+  head: ({ match }) => {
+    const catalog = catalogPreloadHref(match.context.locale)
+    return {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
+        { name: 'theme-color', content: '#4f46e5' },
+      ],
+      links: [
+        { rel: 'stylesheet', href: appCss },
+        { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        // The page's messages are needed before hydration: fetched beside the boot script (ADR 061).
+        ...(catalog ? [{ rel: 'modulepreload', href: catalog }] : []),
+      ],
+    }
+  },
   shellComponent: RootDocument,
   component: Outlet,
 })

@@ -1,10 +1,8 @@
-import type { I18n, MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import type { QueryClient } from '@tanstack/react-query'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { isLocale, type Locale } from '~/modules/i18n/locales'
-import { pageHead } from '~/modules/shell/head'
 import { PageBody } from './article-body'
 import { cmsPageQuery } from '~/modules/cms/content.queries'
 
@@ -17,14 +15,6 @@ export async function loadCmsPage(
   const page = await context.queryClient.ensureQueryData(cmsPageQuery(slug, context.locale))
   if (!page) throw notFound({ data: { message: notFoundMessage } })
   return { title: page.title, description: page.metaDescription }
-}
-
-export function cmsPageHead(
-  i18n: I18n,
-  loaderData: { title: string; description: string } | undefined,
-  fallbackTitle: MessageDescriptor,
-) {
-  return loaderData ? pageHead(i18n, loaderData.title, loaderData.description) : pageHead(i18n, fallbackTitle)
 }
 
 /** A stored page; content missing in this language is shown in English and marked lang="en". */

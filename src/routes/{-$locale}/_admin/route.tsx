@@ -2,6 +2,7 @@ import { Outlet, createFileRoute, notFound, redirect } from '@tanstack/react-rou
 import { staffViewerFn } from '~/modules/admin/staff-viewer.functions'
 import { getViewerFn } from '~/modules/auth/auth.functions'
 import { AdminLayout } from '~/modules/admin/components/admin-layout'
+import { openMessageArea } from '~/modules/i18n/i18n'
 import { localeParams } from '~/modules/i18n/locale-params'
 import { localeFromPath, localizePath } from '~/modules/i18n/locales'
 
@@ -11,9 +12,13 @@ import { localeFromPath, localizePath } from '~/modules/i18n/locales'
  */
 export const Route = createFileRoute('/{-$locale}/_admin')({
   params: localeParams,
-  beforeLoad: async ({ location }) => {
+  beforeLoad: async ({ context, location }) => {
     const viewer = await staffViewerFn()
-    if (viewer) return { staff: viewer }
+    if (viewer) {
+      // The back office's messages are a catalogue of their own (ADR 061), loaded from here on.
+      await openMessageArea(context.i18n, 'admin')
+      return { staff: viewer }
+    }
     if (await getViewerFn()) throw notFound()
     const locale = localeFromPath(location.pathname)
     throw redirect({ href: `${localizePath('/login', locale)}?redirect=${encodeURIComponent(location.href)}` })

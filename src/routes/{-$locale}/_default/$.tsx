@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { CmsPage, ContentSkeleton, cmsPageHead, loadCmsPage } from '~/modules/cms/components/cms-page'
+import { CmsPage, ContentSkeleton, loadCmsPage } from '~/modules/cms/components/cms-page'
+import { cmsPageHead } from '~/modules/cms/cms-page-head'
 import { CMS_SLUG } from '~/modules/cms/content.schemas'
 import { matching } from '~/modules/shell/route-params'
 

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { CmsPage, ContentSkeleton, cmsPageHead, loadCmsPage } from '~/modules/cms/components/cms-page'
+import { CmsPage, ContentSkeleton, loadCmsPage } from '~/modules/cms/components/cms-page'
+import { cmsPageHead } from '~/modules/cms/cms-page-head'
 import { PAGE_ROUTES } from '~/modules/cms/page-routes'
 
 const slug = PAGE_ROUTES['/contact-us']

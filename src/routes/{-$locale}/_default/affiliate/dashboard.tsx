@@ -3,9 +3,10 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { isoDay, searchOf } from '~/modules/shell/route-params'
 import { PageShell } from '~/components/page-shell'
-import { affiliateQueries, affiliateStatusQuery } from '~/modules/affiliate/affiliate.queries'
+import { affiliateQueries } from '~/modules/affiliate/affiliate.queries'
 import { AffiliateDashboard } from '~/modules/affiliate/components/dashboard'
 import { requireSignIn } from '~/modules/auth/guard'
+import { openMessageArea } from '~/modules/i18n/i18n'
 import { localeFromPath, localizePath } from '~/modules/i18n/locales'
 import { pageHead } from '~/modules/shell/head'
 import { addUtcDays, utcDay } from '~/modules/time/days'
@@ -24,10 +25,15 @@ export const Route = createFileRoute('/{-$locale}/_default/affiliate/dashboard')
   validateSearch: searchParams,
   beforeLoad: async (ctx) => {
     await requireSignIn(ctx)
+    // Imported here, not at the top: route definitions load with every page (ADR 041), and this
+    // module brings all of the programme's server-function doors.
+    const { affiliateStatusQuery } = await import('~/modules/affiliate/affiliate.queries')
     const status = await ctx.context.queryClient.fetchQuery(affiliateStatusQuery())
     if (!status.promoter) {
       throw redirect({ href: localizePath('/affiliate', localeFromPath(ctx.location.pathname)) })
     }
+    // The dashboard's messages are a catalogue of their own (ADR 061), loaded from here on.
+    await openMessageArea(ctx.context.i18n, 'affiliate')
     return { promoter: status.promoter, terms: status.terms }
   },
   loaderDeps: ({ search }) => ({ from: search.from, to: search.to }),
