@@ -4,7 +4,7 @@ import { formatter } from '@lingui/format-po'
 const serverOnly = ['**/*.server.ts', '**/src/server/**']
 
 /**
- * Back-office areas get their own catalogues, loaded only when the area is opened (ADR 061): the
+ * Back-office areas get their own catalogues, loaded only when the area is opened (ADR 062): the
  * storefront's first load carries the storefront's messages alone. Everything not listed here is
  * storefront, which is always loaded: a file missing from these lists is still translated.
  */

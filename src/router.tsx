@@ -42,7 +42,7 @@ export function getRouter() {
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
     ssr: { nonce: requestNonce() },
-    // The back-office catalogues the server's render used (ADR 061): the browser loads them before
+    // The back-office catalogues the server's render used (ADR 062): the browser loads them before
     // it hydrates, so the first client render matches the server's HTML.
     dehydrate: (): { messageAreas: MessageArea[] } => ({ messageAreas: messageAreasOf(i18n) }),
     hydrate: (data: { messageAreas?: MessageArea[] }) => loadMessageAreas(i18n, data.messageAreas),

@@ -63,7 +63,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       links: [
         { rel: 'stylesheet', href: appCss },
         { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-        // The page's messages are needed before hydration: fetched beside the boot script (ADR 061).
+        // The page's messages are needed before hydration: fetched beside the boot script (ADR 062).
         ...(catalog ? [{ rel: 'modulepreload', href: catalog }] : []),
       ],
     }

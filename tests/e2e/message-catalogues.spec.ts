@@ -1,7 +1,7 @@
 /**
  * The storefront's pages load only the storefront's message catalogue; the back office (/admin)
  * and the affiliate dashboard load their own when opened: on first load before hydrating, on
- * client navigation before rendering, and again for each language switched to (ADR 061). No text
+ * client navigation before rendering, and again for each language switched to (ADR 062). No text
  * is ever missing from the catalogue in use, and nothing mismatches on hydration.
  */
 import type { Page } from '@playwright/test'

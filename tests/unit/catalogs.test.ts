@@ -22,7 +22,7 @@ function entries(locale: string, catalog: string): { id: string; str: string }[]
   return out
 }
 
-// The storefront's catalogue and the back-office areas' (lingui.config.ts, ADR 061).
+// The storefront's catalogue and the back-office areas' (lingui.config.ts, ADR 062).
 describe.each(['messages', 'admin', 'affiliate'])('translation catalog %s', (catalog) => {
   const source = entries('en', catalog)
 

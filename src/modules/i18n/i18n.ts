@@ -4,7 +4,7 @@ import { watchMissingMessages } from './missing-messages'
 import { clientLog } from '~/modules/ops/client-log'
 
 /**
- * The message catalogues (lingui.config.ts, ADR 061): the storefront's, always loaded, and one per
+ * The message catalogues (lingui.config.ts, ADR 062): the storefront's, always loaded, and one per
  * back-office area, loaded when the area is opened. One dynamic import per catalogue and locale:
  * each becomes its own chunk, fetched only when used.
  */

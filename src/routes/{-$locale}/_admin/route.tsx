@@ -15,7 +15,7 @@ export const Route = createFileRoute('/{-$locale}/_admin')({
   beforeLoad: async ({ context, location }) => {
     const viewer = await staffViewerFn()
     if (viewer) {
-      // The back office's messages are a catalogue of their own (ADR 061), loaded from here on.
+      // The back office's messages are a catalogue of their own (ADR 062), loaded from here on.
       await openMessageArea(context.i18n, 'admin')
       return { staff: viewer }
     }

@@ -32,7 +32,7 @@ export const Route = createFileRoute('/{-$locale}/_default/affiliate/dashboard')
     if (!status.promoter) {
       throw redirect({ href: localizePath('/affiliate', localeFromPath(ctx.location.pathname)) })
     }
-    // The dashboard's messages are a catalogue of their own (ADR 061), loaded from here on.
+    // The dashboard's messages are a catalogue of their own (ADR 062), loaded from here on.
     await openMessageArea(ctx.context.i18n, 'affiliate')
     return { promoter: status.promoter, terms: status.terms }
   },
