@@ -19,7 +19,7 @@ import {
 import { act, render, screen, type RenderResult } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { vi } from 'vitest'
-import { createI18n, activateLocale } from '../../src/modules/i18n/i18n'
+import { activateLocale, createI18n, loadMessageAreas } from '../../src/modules/i18n/i18n'
 import type { Locale } from '../../src/modules/i18n/locales'
 import type { ShellInfo } from '../../src/modules/shell/shell.server'
 
@@ -57,12 +57,17 @@ export const defaultShell: ShellInfo = {
 
 const i18nByLocale = new Map<Locale, Promise<I18n>>()
 
-/** One active i18n instance per locale per test file: catalogues are loaded once. */
+/**
+ * One active i18n instance per locale per test file: catalogues are loaded once, the back-office
+ * areas' too (ADR 062: the admin and affiliate layouts open them before their screens render).
+ */
 export function i18nFor(locale: Locale): Promise<I18n> {
   let pending = i18nByLocale.get(locale)
   if (!pending) {
     const i18n = createI18n()
-    pending = activateLocale(i18n, locale).then(() => i18n)
+    pending = activateLocale(i18n, locale)
+      .then(() => loadMessageAreas(i18n, ['admin', 'affiliate']))
+      .then(() => i18n)
     i18nByLocale.set(locale, pending)
   }
   return pending
