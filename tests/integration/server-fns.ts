@@ -69,6 +69,8 @@ export interface CallOptions {
   /** `Cookie` header (a session cookie from `sessionCookie(db, userId)`), none for a visitor. */
   cookie?: string
   headers?: Record<string, string>
+  /** The site's origin as the browser called it (default `http://shop.test`). */
+  origin?: string
 }
 
 /** What the caller gets: the HTTP status Start would send, and the result or the thrown error. */
@@ -105,7 +107,7 @@ export async function callServerFn(fn: unknown, data?: unknown, opts: CallOption
   const method = serverFn.method ?? 'GET'
   const headers = new Headers({ 'x-tsr-serverfn': 'true', 'sec-fetch-site': 'same-origin', ...opts.headers })
   if (opts.cookie) headers.set('cookie', opts.cookie)
-  const request = new Request(`http://shop.test/_serverFn/test`, {
+  const request = new Request(`${opts.origin ?? 'http://shop.test'}/_serverFn/test`, {
     method: method === 'GET' ? 'GET' : 'POST',
     headers,
   })
@@ -208,6 +210,8 @@ export interface DoorRow {
   input?: (caller: Who) => unknown
   /** An input the validator refuses: 400 INVALID_INPUT with `issue` among the issue codes. */
   invalid?: { data: unknown; issue: string }
+  /** The origin the calls are made on (default `http://shop.test`). */
+  origin?: string
   /** The success: what a permitted caller gets for `input`. */
   ok: (answer: ServerFnAnswer, caller: Who) => unknown
 }
@@ -298,7 +302,11 @@ export function doorTable(
       if (row.gate !== 'anyone') {
         it('refuses a visitor: UNAUTHENTICATED', async () => {
           const owner = await deps.caller(row.gate)
-          expectRefused(await callServerFn(fn, await row.input?.(owner)), 'UNAUTHENTICATED', refusal)
+          expectRefused(
+            await callServerFn(fn, await row.input?.(owner), { origin: row.origin }),
+            'UNAUTHENTICATED',
+            refusal,
+          )
         })
       }
       const wrong = WRONG_ROLE[row.gate]
@@ -306,7 +314,7 @@ export function doorTable(
         it(`refuses a ${wrong[0]}: FORBIDDEN`, async () => {
           const owner = await deps.caller(row.gate)
           const other = await deps.caller(wrong[0])
-          const answer = await callServerFn(fn, await row.input?.(owner), { cookie: other.cookie })
+          const answer = await callServerFn(fn, await row.input?.(owner), { cookie: other.cookie, origin: row.origin })
           expectRefused(answer, 'FORBIDDEN', refusal, wrong[1])
         })
       }
@@ -314,7 +322,7 @@ export function doorTable(
         const { data, issue } = row.invalid
         it(`refuses invalid input: 400 INVALID_INPUT (${issue})`, async () => {
           const caller = await deps.caller(row.gate === 'anyone' ? 'customer' : row.gate)
-          const answer = await callServerFn(fn, data, { cookie: caller.cookie })
+          const answer = await callServerFn(fn, data, { cookie: caller.cookie, origin: row.origin })
           expect(answer.status, String(answer.error)).toBe(400)
           expect(answer.code).toBe('INVALID_INPUT')
           expect(answer.issueCodes).toContain(issue)
@@ -322,7 +330,8 @@ export function doorTable(
       }
       it('answers a permitted caller', async () => {
         const caller = await deps.caller(row.gate === 'anyone' ? 'customer' : row.gate)
-        await row.ok(await callServerFn(fn, await row.input?.(caller), { cookie: caller.cookie }), caller)
+        const answer = await callServerFn(fn, await row.input?.(caller), { cookie: caller.cookie, origin: row.origin })
+        await row.ok(answer, caller)
       })
     })
   }
