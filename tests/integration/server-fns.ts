@@ -153,6 +153,50 @@ export async function callServerFn(fn: unknown, data?: unknown, opts: CallOption
   return answer
 }
 
+/**
+ * Runs `run` as a page's server render would (a loader on the server, `GET <path>`): server
+ * functions called the way routes call them (`fn({ data })`) execute in-process, signed in by
+ * `opts.cookie`. What `run` returns, or throws, is what the loader would get.
+ */
+export async function duringPageRender<T>(
+  run: () => Promise<T>,
+  opts: CallOptions & { path?: string } = {},
+): Promise<T> {
+  const headers = new Headers(opts.headers)
+  if (opts.cookie) headers.set('cookie', opts.cookie)
+  const request = new Request(`${opts.origin ?? 'http://shop.test'}${opts.path ?? '/en'}`, { headers })
+  Object.assign(request, { ip: `198.51.100.${1 + (randomBytes(1)[0]! % 250)}` })
+  const startOptions = await startInstance.getOptions()
+  let outcome: { value: T } | { error: unknown } | undefined
+  const scoped = createServerEntry({
+    fetch: (req) =>
+      runWithStartContext(
+        {
+          request: req,
+          startOptions,
+          contextAfterGlobalMiddlewares: {},
+          executedRequestMiddlewares: new Set(),
+          handlerType: 'router',
+          getRouter: () => {
+            throw new Error('no router in a server-function test')
+          },
+        } as unknown as Parameters<typeof runWithStartContext>[0],
+        async () => {
+          try {
+            outcome = { value: await run() }
+          } catch (error) {
+            outcome = { error }
+          }
+          return new Response(null)
+        },
+      ),
+  })
+  await scoped.fetch(request)
+  if (!outcome) throw new Error('the render did not run')
+  if ('error' in outcome) throw outcome.error
+  return outcome.value
+}
+
 // ---------------------------------------------------------------------------------------------
 // The door tables: one row per exported server function, run as 401 / 403 / 400 / success tests.
 // ---------------------------------------------------------------------------------------------
