@@ -1,6 +1,6 @@
 /**
  * Issue 10, acceptance 3: the sign-in, session and account server functions called in-process
- * (server-fns.ts, ADR 061): a visitor refused where a session is needed, invalid input 400 with its
+ * (server-fns.ts, ADR 065): a visitor refused where a session is needed, invalid input 400 with its
  * issue code, and the answers — the authorization URL, the viewer, the account forms' results.
  * Sign-in trusts only its own issuer: these calls come from http://localhost:3320 (no server runs
  * there; the authorization server's URLs are only built, never fetched).

@@ -1,6 +1,6 @@
 /**
  * Issue 10, acceptance 3: every back-office server function called in-process (server-fns.ts,
- * ADR 061) — a visitor 401, a shopper 403 (support 403 `admin_only` where admins only), invalid
+ * ADR 065) — a visitor 401, a shopper 403 (support 403 `admin_only` where admins only), invalid
  * input 400 with its issue code, and a permitted caller's answer. Each test makes its own users
  * and records; the file runs on the app's database (a throwaway PGlite in orders-env's DATA_DIR).
  */

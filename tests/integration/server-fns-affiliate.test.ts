@@ -1,6 +1,6 @@
 /**
  * Issue 10, acceptance 3: every server function of the affiliate programme called in-process
- * (server-fns.ts, ADR 061) — a visitor 401, a shopper who is not a promoter 403 `not_promoter`,
+ * (server-fns.ts, ADR 065) — a visitor 401, a shopper who is not a promoter 403 `not_promoter`,
  * invalid input 400 with its issue code, and a promoter's answer. Each test makes its own users.
  */
 import './orders-env'

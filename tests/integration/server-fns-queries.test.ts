@@ -1,7 +1,7 @@
 /**
  * Issue 10, acceptance 3: the query factories (src/modules/<domain>/*.queries.ts) as route loaders
  * use them during a server render — `queryClient.fetchQuery(factory(...))` calling the server
- * function in-process (server-fns.ts, ADR 061) — each answers its data under its own key.
+ * function in-process (server-fns.ts, ADR 065) — each answers its data under its own key.
  */
 import './orders-env'
 import { QueryClient } from '@tanstack/react-query'

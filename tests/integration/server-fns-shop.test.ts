@@ -1,6 +1,6 @@
 /**
  * Issue 10, acceptance 3: every shopper-facing server function of orders, payments, coupons, store
- * credit and fulfilment called in-process (server-fns.ts, ADR 061) — a visitor is refused, invalid
+ * credit and fulfilment called in-process (server-fns.ts, ADR 065) — a visitor is refused, invalid
  * input is 400 with its issue code, and a signed-in shopper gets the answer. Each test makes its
  * own shopper and orders; the file runs on the app's database (a throwaway PGlite).
  */

@@ -1,6 +1,6 @@
 /**
  * Issue 10, acceptance 3: the storefront's public server functions (catalogue, CMS, shell, the
- * workshop's monitor and outbox) called in-process (server-fns.ts, ADR 061): open to anyone, so
+ * workshop's monitor and outbox) called in-process (server-fns.ts, ADR 065): open to anyone, so
  * no 401 / 403 but the workshop's token check; invalid input is 400 with its issue code; the
  * seeded demo data is the answer.
  */

@@ -1,6 +1,6 @@
 /**
  * Calling the UI's server functions (src/modules/<domain>/*.functions.ts) in-process, the way the
- * production server runs them, without a server (ADR 061):
+ * production server runs them, without a server (ADR 065):
  *
  * - Start's compiler is not in Vitest's pipeline, so a test file mocks `@tanstack/react-start`
  *   with `providerStart`, which builds each `createServerFn(...).handler(fn)` as the compiler's
