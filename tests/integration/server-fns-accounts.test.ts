@@ -5,7 +5,7 @@
  * Sign-in trusts only its own issuer: these calls come from http://localhost:3320 (no server runs
  * there; the authorization server's URLs are only built, never fetched).
  */
-import './orders-env'
+import { ordersConfigForFile } from './test-config'
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
@@ -17,6 +17,9 @@ import { closeDb, getDb, type Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
 import { seedDemoData } from '../../src/server/db/seed'
 import { callServerFn, doorTable, makeCallers, resultOf, type DoorRow } from './server-fns'
+
+// The orders tests' settings (their own data directory for the app's database and mail outbox).
+ordersConfigForFile()
 
 vi.mock('@tanstack/react-start', async (original) => (await import('./server-fns')).providerStart(await original()))
 

@@ -2,9 +2,9 @@
  * Issue 10, acceptance 3: every back-office server function called in-process (server-fns.ts,
  * ADR 065) — a visitor 401, a shopper 403 (support 403 `admin_only` where admins only), invalid
  * input 400 with its issue code, and a permitted caller's answer. Each test makes its own users
- * and records; the file runs on the app's database (a throwaway PGlite in orders-env's DATA_DIR).
+ * and records; the file runs on the app's database (a throwaway PGlite in the file's own DATA_DIR, test-config.ts).
  */
-import './orders-env'
+import { ordersConfigForFile } from './test-config'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
 import * as adminFns from '../../src/modules/admin/admin.functions'
@@ -30,6 +30,9 @@ import { seedDemoData } from '../../src/server/db/seed'
 import { couponInput, gameInput, makeAdmin, skuInput, unique } from './catalog-fixtures'
 import { orderInput, pickSku } from './orders-fixtures'
 import { callServerFn, doorTable, makeCallers, okData, resultOf, type DoorRow, type Who } from './server-fns'
+
+// The orders tests' settings (their own data directory for the app's database and mail outbox).
+ordersConfigForFile()
 
 vi.mock('@tanstack/react-start', async (original) => (await import('./server-fns')).providerStart(await original()))
 

@@ -3,7 +3,7 @@
  * (server-fns.ts, ADR 065) — a visitor 401, a shopper who is not a promoter 403 `not_promoter`,
  * invalid input 400 with its issue code, and a promoter's answer. Each test makes its own users.
  */
-import './orders-env'
+import { ordersConfigForFile } from './test-config'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
 import * as affiliateFns from '../../src/modules/affiliate/affiliate.functions'
 import { PENDING_COOKIE } from '../../src/modules/affiliate/cookies'
@@ -14,6 +14,9 @@ import { closeDb, getDb, type Db } from '../../src/server/db/client'
 import { seedDemoData } from '../../src/server/db/seed'
 import { BROWSER_UA } from './affiliate-fixtures'
 import { callServerFn, doorTable, makeCallers, okData, resultOf, type DoorRow } from './server-fns'
+
+// The orders tests' settings (their own data directory for the app's database and mail outbox).
+ordersConfigForFile()
 
 vi.mock('@tanstack/react-start', async (original) => (await import('./server-fns')).providerStart(await original()))
 

@@ -5,12 +5,15 @@
  * a client could send but no form does: each is answered with a refusal or a value, never an
  * internal error.
  */
-import './orders-env'
+import { ordersConfigForFile } from './test-config'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { becomePromoter } from '../../src/modules/affiliate/promoters.server'
 import { closeDb, getDb, type Db } from '../../src/server/db/client'
 import { seedDemoData } from '../../src/server/db/seed'
 import { callServerFn, exportedServerFns, makeCallers } from './server-fns'
+
+// The orders tests' settings (their own data directory for the app's database and mail outbox).
+ordersConfigForFile()
 
 vi.mock('@tanstack/react-start', async (original) => (await import('./server-fns')).providerStart(await original()))
 

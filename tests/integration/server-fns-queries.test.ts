@@ -3,7 +3,7 @@
  * use them during a server render — `queryClient.fetchQuery(factory(...))` calling the server
  * function in-process (server-fns.ts, ADR 065) — each answers its data under its own key.
  */
-import './orders-env'
+import { ordersConfigForFile } from './test-config'
 import { QueryClient } from '@tanstack/react-query'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -29,6 +29,9 @@ import { seedDemoData } from '../../src/server/db/seed'
 import { orderInput, pickSku } from './orders-fixtures'
 import { duringPageRender, makeCallers, type Who } from './server-fns'
 import { becomePromoter } from '../../src/modules/affiliate/promoters.server'
+
+// The orders tests' settings (their own data directory for the app's database and mail outbox).
+ordersConfigForFile()
 
 vi.mock('@tanstack/react-start', async (original) => (await import('./server-fns')).providerStart(await original()))
 

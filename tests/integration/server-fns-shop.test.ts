@@ -4,7 +4,7 @@
  * input is 400 with its issue code, and a signed-in shopper gets the answer. Each test makes its
  * own shopper and orders; the file runs on the app's database (a throwaway PGlite).
  */
-import './orders-env'
+import { ordersConfigForFile } from './test-config'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
 import { saveCoupon } from '../../src/modules/admin/coupons-admin.server'
@@ -24,6 +24,9 @@ import { couponInput, makeAdmin, unique } from './catalog-fixtures'
 import { giveCredit } from './credit-fixtures'
 import { orderInput, pickSku, playerFor, type SkuPick } from './orders-fixtures'
 import { callServerFn, doorTable, makeCallers, okData, resultOf, type DoorRow, type Who } from './server-fns'
+
+// The orders tests' settings (their own data directory for the app's database and mail outbox).
+ordersConfigForFile()
 
 vi.mock('@tanstack/react-start', async (original) => (await import('./server-fns')).providerStart(await original()))
 

@@ -4,7 +4,7 @@
  * no 401 / 403 but the workshop's token check; invalid input is 400 with its issue code; the
  * seeded demo data is the answer.
  */
-import './orders-env'
+import { ordersConfigForFile } from './test-config'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
 import { config } from '../../app.config'
 import * as catalogFns from '../../src/modules/catalog/catalog.functions'
@@ -21,6 +21,9 @@ import { seedDemoData } from '../../src/server/db/seed'
 import { pickSku } from './orders-fixtures'
 import { callServerFn, doorTable, makeCallers, resultOf, type DoorRow } from './server-fns'
 import { eq } from 'drizzle-orm'
+
+// The orders tests' settings (their own data directory for the app's database and mail outbox).
+ordersConfigForFile()
 
 vi.mock('@tanstack/react-start', async (original) => (await import('./server-fns')).providerStart(await original()))
 
