@@ -66,7 +66,8 @@ export default createServerEntry({
     const requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID()
     // A fresh anonymous page from the shared cache answers before anything else runs (its bytes
     // carry a hash-based CSP, so the nonce is not used for it).
-    const hit = freshHit(request)
+    // Only while the database is ready: without it every page is the 503 page (start-without-database).
+    const hit = isReady() ? freshHit(request) : undefined
     const nonce = hit ? '' : newNonce()
     const response = applySecurityHeaders(request, hit ?? (await route(request, nonce)), nonce)
     response.headers.set('x-request-id', requestId)
