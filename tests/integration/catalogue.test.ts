@@ -15,7 +15,7 @@ import { createShortLink, resolveShortLink } from '../../src/modules/cms/shortli
 import { listPublicPaths } from '../../src/modules/cms/sitemap.server'
 import { AppError } from '../../src/modules/errors/app-error'
 import { checkPlayerForOffer } from '../../src/modules/fulfilment/player.server'
-import { sandboxSupplier } from '../../src/server/fulfilment/sandbox/supplier.server'
+import { supplierFor } from '../../src/modules/fulfilment/suppliers.server'
 import { invalidate } from '../../src/server/cache'
 import type { Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
@@ -141,7 +141,7 @@ describe('catalogue reads', () => {
 
 describe('player check (sandbox supplier)', () => {
   const check = async (slug: string, playerId: string, server?: string) =>
-    checkPlayerForOffer(db, sandboxSupplier(db), { offerId: await offerOf(slug), playerId, server })
+    checkPlayerForOffer(db, supplierFor(db), { offerId: await offerOf(slug), playerId, server })
 
   it('follows the DESIGN.md contract', async () => {
     const ok = await check('mech-arena-zero', '123456')

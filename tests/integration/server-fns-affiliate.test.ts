@@ -96,8 +96,11 @@ const rows: Record<string, DoorRow> = {
     refusal: 'result',
     input: () => ({ amountMinor: 5000, payout: { method: 'wallet', email: 'me@example.com' } }),
     invalid: { data: { amountMinor: '5000', payout: {} }, issue: 'invalid_type' },
-    // Nothing earned yet: the use case refuses, with its code for the form.
-    ok: (a) => expect(a.result).toMatchObject({ ok: false, code: expect.stringMatching(/CONFLICT|INVALID_INPUT/) }),
+    // Nothing earned yet: the use case refuses, with its code for the form and its HTTP status.
+    ok: (a) => {
+      expect(a.result).toMatchObject({ ok: false, code: expect.stringMatching(/CONFLICT|INVALID_INPUT/) })
+      expect(a.status).toBe((a.result as { code: string }).code === 'CONFLICT' ? 409 : 400)
+    },
   },
   getCreditSummaryFn: {
     gate: 'promoter',

@@ -19,6 +19,8 @@ import { describe, expect, it } from 'vitest'
 import { createServerEntry, getResponseHeader, getResponseStatus } from '@tanstack/react-start/server'
 import { runWithStartContext } from '@tanstack/start-storage-context'
 import { becomePromoter } from '../../src/modules/affiliate/promoters.server'
+import type { ActionFailure } from '../../src/modules/errors/action-result'
+import { ERROR_STATUS, type ErrorCode } from '../../src/modules/errors/app-error'
 import type { Db } from '../../src/server/db/client'
 import { users } from '../../src/server/db/schema'
 import { classifyError } from '../../src/server/http/respond'
@@ -246,8 +248,8 @@ export interface DoorRow {
   gate: Gate
   /**
    * How a refused caller is told: `throw` (the default, ADR 051) — the call throws the AppError and
-   * answers its status (401 / 403); `result` — an ActionResult `{ ok: false, code }` with 200, for
-   * doors whose whole body runs inside `attempt()`.
+   * answers its status (401 / 403); `result` — an ActionResult `{ ok: false, code }` with the same
+   * status, for doors whose whole body runs inside `attempt()`.
    */
   refusal?: 'throw' | 'result'
   /** A valid input for `caller` (the refusal tests send it too); none for a function without input. */
@@ -289,7 +291,7 @@ const WRONG_ROLE: Partial<Record<Gate, ['customer' | 'support', string | undefin
   promoter: ['customer', 'not_promoter'],
 }
 
-/** Asserts a refusal: thrown with `status`, or an ActionResult with that code (200). */
+/** Asserts a refusal: its status (401 / 403), and the error thrown or an ActionResult with that code. */
 export function expectRefused(
   answer: ServerFnAnswer,
   code: 'UNAUTHENTICATED' | 'FORBIDDEN',
@@ -303,7 +305,7 @@ export function expectRefused(
       expect((answer.error as { issues?: { message: string }[] }).issues?.map((i) => i.message)).toContain(issue)
   } else {
     expect(answer.error, String(answer.error)).toBeUndefined()
-    expect(answer.status).toBe(200)
+    expect(answer.status).toBe(code === 'UNAUTHENTICATED' ? 401 : 403)
     expect(answer.result).toMatchObject({ ok: false, code })
     if (issue) expect((answer.result as { issues: string[] }).issues).toContain(issue)
   }
@@ -321,6 +323,14 @@ export function resultOf<T = Record<string, unknown>>(answer: ServerFnAnswer): T
   expect(answer.error, String(answer.error)).toBeUndefined()
   expect(answer.status).toBe(200)
   return answer.result as T
+}
+
+/** The answer's ActionResult refusal, after asserting it came with the code's HTTP status. */
+export function refusalOf(answer: ServerFnAnswer, code: ErrorCode): ActionFailure {
+  expect(answer.error, String(answer.error)).toBeUndefined()
+  expect(answer.result).toMatchObject({ ok: false, code })
+  expect(answer.status).toBe(ERROR_STATUS[code])
+  return answer.result as ActionFailure
 }
 
 /**

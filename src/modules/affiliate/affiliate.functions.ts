@@ -7,10 +7,8 @@ import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { getDb } from '~/server/db/client'
-import { markServerFnRefusal } from '~/server/http/respond'
 import { currentCaller, requirePromoter, requireUser } from '~/modules/auth/caller.server'
 import type { ActionResult } from '~/modules/errors/action-result'
-import { toAppError } from '~/modules/errors/app-error'
 import { attempt } from '~/modules/errors/attempt.server'
 import { creditBalances } from '~/modules/store-credit/ledger.server'
 import {
@@ -113,21 +111,13 @@ export const requestWithdrawalFn = createServerFn({ method: 'POST' })
 /**
  * A promoter's write whose refusals keep their HTTP meaning: a visitor gets 401 and a shopper 403
  * by a throw (like the reads), the use case's refusals (400, 403, 409) come back as an
- * ActionResult with that status set, which the forms translate.
+ * ActionResult with that status set (by `attempt`), which the forms translate.
  */
 async function promoterAttempt<T>(
   run: (ctx: Awaited<ReturnType<typeof promoterContext>>) => Promise<T>,
 ): Promise<ActionResult<T>> {
   const ctx = await promoterContext()
-  return attempt(async () => {
-    try {
-      return await run(ctx)
-    } catch (error) {
-      const e = toAppError(error)
-      if (e.code !== 'INTERNAL') markServerFnRefusal(e)
-      throw error
-    }
-  })
+  return attempt(() => run(ctx))
 }
 
 /** The store-credit panel: credit in the promoter's currency and the pending commission that can move. */

@@ -7,12 +7,10 @@ import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { getDb } from '~/server/db/client'
 import { clientIp } from '~/server/http/client-ip'
-import { markServerFnRefusal } from '~/server/http/respond'
 import { chargePlayerLookup } from '~/modules/fulfilment/player-limits.server'
 import { supplierFor } from '~/modules/fulfilment/suppliers.server'
 import { currentCaller, requireUser } from '~/modules/auth/caller.server'
 import type { ActionResult } from '~/modules/errors/action-result'
-import { isAppError } from '~/modules/errors/app-error'
 import { attempt } from '~/modules/errors/attempt.server'
 import { DEFAULT_LOCALE } from '~/modules/i18n/locales'
 import { cancelOrder } from './cancel-order.server'
@@ -87,14 +85,7 @@ async function ownerAttempt<T>(run: (userId: string, ip: string) => Promise<T>):
   const db = await getDb()
   const request = getRequest()
   const user = await requireUser(db, request)
-  return attempt(async () => {
-    try {
-      return await run(user.id, clientIp(request))
-    } catch (error) {
-      if (isAppError(error)) markServerFnRefusal(error)
-      throw error
-    }
-  })
+  return attempt(() => run(user.id, clientIp(request)))
 }
 
 /** "Check player" for an order waiting for corrected details: its owner only, the lookup budget. */

@@ -6,8 +6,6 @@ import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { openDoor } from '~/server/http/door'
-import { markServerFnRefusal } from '~/server/http/respond'
-import { isAppError } from '~/modules/errors/app-error'
 import { attempt } from '~/modules/errors/attempt.server'
 import { orderIdSchema } from '~/modules/orders/orders.schemas'
 import { refundToCreditNow } from '~/modules/orders/player-fix.server'
@@ -30,12 +28,5 @@ export const refundToCreditNowFn = createServerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     const door = await openDoor(getRequest())
     const user = await door.user()
-    return attempt(async () => {
-      try {
-        return await refundToCreditNow(door.db, user.id, data.orderId)
-      } catch (error) {
-        if (isAppError(error)) markServerFnRefusal(error)
-        throw error
-      }
-    })
+    return attempt(() => refundToCreditNow(door.db, user.id, data.orderId))
   })
