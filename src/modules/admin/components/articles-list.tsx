@@ -79,7 +79,7 @@ export function ArticlesList({ search }: { search: ArticleListQuery }) {
           <Trans>No article matches this filter.</Trans>
         </EmptyState>
       ) : (
-        <div className="surface overflow-x-auto rounded-2xl" aria-busy={isFetching}>
+        <div className="surface relative overflow-x-auto rounded-2xl" aria-busy={isFetching}>
           <table className="w-full text-sm" data-testid="articles-table">
             <TableHead
               columns={[

@@ -63,7 +63,7 @@ export function AuditLog({ search }: { search: AuditQuery }) {
           <DayRangeAndSubmit from={search.from} to={search.to} submit={<Trans>Filter</Trans>} />
         </form>
       </search>
-      <div className="surface overflow-x-auto rounded-2xl" aria-busy={isFetching}>
+      <div className="surface relative overflow-x-auto rounded-2xl" aria-busy={isFetching}>
         {data && data.rows.length === 0 ? (
           <p className="text-muted p-4 text-sm" data-testid="audit-empty">
             <Trans>Nothing was recorded for this filter.</Trans>

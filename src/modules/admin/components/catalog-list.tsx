@@ -53,7 +53,7 @@ export function CatalogList({ search }: { search: ListSearch }) {
           </button>
         </form>
       </search>
-      <div className="surface overflow-x-auto rounded-2xl" aria-busy={isFetching}>
+      <div className="surface relative overflow-x-auto rounded-2xl" aria-busy={isFetching}>
         {data && data.rows.length === 0 ? (
           <p className="text-muted p-4 text-sm">
             <Trans>No game matches this search.</Trans>

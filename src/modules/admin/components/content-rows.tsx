@@ -144,7 +144,7 @@ export function RowsTable<R>({
   if (!rows) return <ListSkeleton label={loadingLabel} />
   if (rows.length === 0) return <EmptyState testId={`${testId}-empty`}>{empty}</EmptyState>
   return (
-    <div className="surface overflow-x-auto rounded-2xl">
+    <div className="surface relative overflow-x-auto rounded-2xl">
       <table className="w-full text-sm" data-testid={`${testId}-table`}>
         <TableHead columns={columns} />
         <tbody>{rows.map(renderRow)}</tbody>

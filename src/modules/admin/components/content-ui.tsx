@@ -23,7 +23,7 @@ export function ContentTabs() {
     { to: '/{-$locale}/admin/content/redirects', label: <Trans>Redirects</Trans>, id: 'redirects' },
   ] as const
   return (
-    <nav aria-label={t`Content sections`} className="overflow-x-auto">
+    <nav aria-label={t`Content sections`} className="relative overflow-x-auto">
       <ul className="flex gap-1 border-b border-[var(--border)] pb-2">
         {tabs.map((item) => (
           <li key={item.id}>

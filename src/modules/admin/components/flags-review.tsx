@@ -103,7 +103,7 @@ export function FlagsReview() {
           <Trans>The flags could not be loaded. Reload the page.</Trans>
         </p>
       ) : null}
-      <div className="surface overflow-x-auto rounded-2xl">
+      <div className="surface relative overflow-x-auto rounded-2xl">
         {!data ? (
           <p className="text-muted p-4 text-sm">
             <Trans>Loading…</Trans>

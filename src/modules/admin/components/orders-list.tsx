@@ -80,7 +80,7 @@ export function OrdersList({ search }: { search: AdminOrdersQuery }) {
         </form>
       </search>
 
-      <div className="surface overflow-x-auto rounded-2xl" aria-busy={isFetching}>
+      <div className="surface relative overflow-x-auto rounded-2xl" aria-busy={isFetching}>
         {data && data.rows.length === 0 ? (
           <p className="text-muted p-4 text-sm" data-testid="orders-empty">
             <Trans>No order matches this search.</Trans>

@@ -32,7 +32,7 @@ export function PagesList() {
           <Trans>No page yet.</Trans>
         </EmptyState>
       ) : (
-        <div className="surface overflow-x-auto rounded-2xl">
+        <div className="surface relative overflow-x-auto rounded-2xl">
           <table className="w-full text-sm" data-testid="pages-table">
             <TableHead
               columns={[

@@ -129,7 +129,7 @@ export function StaffPage() {
         </Trans>
       </p>
       <GrantForm />
-      <div className="surface overflow-x-auto rounded-2xl">
+      <div className="surface relative overflow-x-auto rounded-2xl">
         <table className="w-full text-sm" data-testid="staff-table">
           <TableHead
             columns={[

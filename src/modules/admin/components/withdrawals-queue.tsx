@@ -88,7 +88,7 @@ export function WithdrawalsQueue() {
       <h1 className="text-2xl font-extrabold">
         <Trans>Withdrawals</Trans>
       </h1>
-      <div className="surface overflow-x-auto rounded-2xl">
+      <div className="surface relative overflow-x-auto rounded-2xl">
         {data.rows.length === 0 ? (
           <p className="text-muted p-4 text-sm" data-testid="withdrawals-empty">
             <Trans>No withdrawal is waiting.</Trans>

@@ -122,7 +122,7 @@ export function LinksPanel({ currency }: { currency: string }) {
           <AffiliateErrorText code={failure.code} issues={failure.issues} />
         </FormAlert>
       ) : null}
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="links-table">
           <thead className="text-muted text-xs uppercase">
             <tr>

@@ -131,37 +131,39 @@ export function WithdrawalsPanel({ balance, minimumMinor }: { balance: Balance; 
           <Trans>No withdrawals yet.</Trans>
         </p>
       ) : (
-        <table className="w-full text-left text-sm" data-testid="withdrawals-table">
-          <thead className="text-muted text-xs uppercase">
-            <tr>
-              <th className="py-2 pr-3">
-                <Trans>Date</Trans>
-              </th>
-              <th className="py-2 pr-3 text-right">
-                <Trans>Amount</Trans>
-              </th>
-              <th className="py-2 pr-3">
-                <Trans>Pay to</Trans>
-              </th>
-              <th className="py-2">
-                <Trans>Status</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.map((w) => (
-              <tr key={w.id} className="border-t border-[var(--border)]" data-status={w.status}>
-                <td className="py-2 pr-3">{i18n.date(w.createdAt, { dateStyle: 'medium', timeZone: 'UTC' })}</td>
-                <td className="py-2 pr-3 text-right">{money(w.amountMinor, w.currency)}</td>
-                <td className="py-2 pr-3 font-mono text-xs">{w.destination}</td>
-                <td className="py-2">
-                  <StatusText status={w.status} />
-                  {w.note ? <span className="text-muted block text-xs">{w.note}</span> : null}
-                </td>
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="withdrawals-table">
+            <thead className="text-muted text-xs uppercase">
+              <tr>
+                <th className="py-2 pr-3">
+                  <Trans>Date</Trans>
+                </th>
+                <th className="py-2 pr-3 text-right">
+                  <Trans>Amount</Trans>
+                </th>
+                <th className="py-2 pr-3">
+                  <Trans>Pay to</Trans>
+                </th>
+                <th className="py-2">
+                  <Trans>Status</Trans>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {history.map((w) => (
+                <tr key={w.id} className="border-t border-[var(--border)]" data-status={w.status}>
+                  <td className="py-2 pr-3">{i18n.date(w.createdAt, { dateStyle: 'medium', timeZone: 'UTC' })}</td>
+                  <td className="py-2 pr-3 text-right">{money(w.amountMinor, w.currency)}</td>
+                  <td className="py-2 pr-3 font-mono text-xs">{w.destination}</td>
+                  <td className="py-2">
+                    <StatusText status={w.status} />
+                    {w.note ? <span className="text-muted block text-xs">{w.note}</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   )
