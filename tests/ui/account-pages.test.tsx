@@ -153,6 +153,23 @@ describe('profile form', () => {
     expect(auth.updateProfileFn).not.toHaveBeenCalled()
   })
 
+  it('says what is wrong with each field in the page’s language, not in zod’s English', async () => {
+    await renderUi(<ProfileForm profile={profile()} />, { locale: 'de' })
+    fireEvent.change(await screen.findByLabelText('Benutzername'), { target: { value: 'a' } })
+    fireEvent.change(screen.getByLabelText('Avatar-URL'), { target: { value: 'http://example.com/me.png' } })
+    fireEvent.change(screen.getByLabelText('Telefon'), { target: { value: '0176 12x' } })
+    fireEvent.change(screen.getByLabelText('Discord'), { target: { value: 'aster#1234' } })
+    fireEvent.click(screen.getByTestId('profile-save'))
+    expect(await screen.findByText('Mindestens 2 Zeichen.')).toBeTruthy()
+    expect(
+      screen.getByText('Gib eine https://-Adresse oder einen Pfad dieser Website ein, der mit / beginnt.'),
+    ).toBeTruthy()
+    expect(screen.getByText('Nur Ziffern, Leerzeichen und + ( ) . - verwenden.')).toBeTruthy()
+    expect(screen.getByText('Nur Buchstaben, Ziffern und . _ - @ + : / verwenden.')).toBeTruthy()
+    expect(screen.queryByText(/Too small|Invalid|only$/)).toBeNull()
+    expect(auth.updateProfileFn).not.toHaveBeenCalled()
+  })
+
   it('a failed save says so', async () => {
     auth.updateProfileFn.mockRejectedValue(new Error('offline'))
     await renderUi(<ProfileForm profile={profile()} />)

@@ -1,6 +1,8 @@
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
+import type { z } from 'zod'
 import { updateProfileFn } from '~/modules/auth/auth.functions'
 import { viewerQuery } from '~/modules/auth/auth.queries'
 import { Field, FormAlert } from '~/modules/auth/components/form-parts'
@@ -52,11 +54,33 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     postalCode: t`Postal code`,
   }
 
+  /** What is wrong with a field, in the page's language (zod's own messages are English). */
+  function issueText(field: string, issue: z.core.$ZodIssue): string {
+    if (issue.code === 'too_small' && 'minimum' in issue) {
+      return t({
+        message: plural(Number(issue.minimum), { one: 'At least # character.', other: 'At least # characters.' }),
+      })
+    }
+    if (issue.code === 'too_big' && 'maximum' in issue) {
+      return t({
+        message: plural(Number(issue.maximum), { one: 'At most # character.', other: 'At most # characters.' }),
+      })
+    }
+    if (field === 'avatar') return t`Enter an https:// address or a path on this site starting with /.`
+    if (field === 'billingAddress.email') return t`Enter a valid e-mail address.`
+    if (field === 'billingAddress.phone') return t`Use digits, spaces and + ( ) . - only.`
+    if (field === 'billingAddress.country') return t`Choose a country from the list.`
+    if ((CONTACTS as readonly string[]).includes(field)) return t`Use letters, digits and . _ - @ + : / only.`
+    return t`Check this field.`
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const parsed = updateProfileSchema.safeParse(formInput(new FormData(event.currentTarget)))
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])))
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), issueText(i.path.join('.'), i)] as const)),
+      )
       setStatus('idle')
       return
     }
