@@ -309,8 +309,8 @@ describe('bad input is 400 INVALID_INPUT with the field at fault', () => {
   /** [name, handler, request, issue path expected among the issues (none: the code is enough)] */
   type Case = [name: string, handler: Handler, req: Req, issuePath?: string]
   const signedInCases: Case[] = [
-    ['PATCH /api/users/me: empty body', api.me.patch, { method: 'PATCH', raw: '' }, 'username'],
-    ['PATCH /api/users/me: body not JSON', api.me.patch, { method: 'PATCH', raw: '{"username":' }, 'username'],
+    ['PATCH /api/users/me: body not JSON', api.me.patch, { method: 'PATCH', raw: '{"username":' }],
+    ['PATCH /api/users/me: body not an object', api.me.patch, { method: 'PATCH', raw: '"Someone"' }],
     ['PATCH /api/users/me: one-letter name', api.me.patch, { method: 'PATCH', body: { username: 'x' } }, 'username'],
     [
       'PATCH /api/users/me: http avatar',
@@ -540,6 +540,25 @@ describe('the sandbox gateway pages', () => {
 describe('one call that succeeds, per door', () => {
   let restore = () => {}
   afterEach(() => restore())
+
+  it('PATCH /api/users/me changes only what it sends (an empty body changes nothing)', async () => {
+    const me = await signedIn()
+    const first = await send(api.me.patch, {
+      as: me,
+      method: 'PATCH',
+      body: { username: 'Partly Patched', billingAddress: { city: 'Berlin', country: 'DE' } },
+    })
+    expect(first.status, first.text).toBe(200)
+    const second = await send(api.me.patch, { as: me, method: 'PATCH', body: { billingAddress: { city: 'Hamburg' } } })
+    expect(second.status, second.text).toBe(200)
+    expect(second.json).toMatchObject({
+      username: 'Partly Patched',
+      billingAddress: { city: 'Hamburg', country: 'DE' },
+    })
+    const none = await send(api.me.patch, { as: me, method: 'PATCH', raw: '' })
+    expect(none.status, none.text).toBe(200)
+    expect(none.json).toMatchObject({ username: 'Partly Patched', billingAddress: { city: 'Hamburg', country: 'DE' } })
+  })
 
   it('GET and PATCH /api/users/me read and change the profile', async () => {
     const me = await signedIn()

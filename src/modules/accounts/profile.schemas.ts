@@ -69,3 +69,8 @@ export const updateProfileSchema = z.object({
 })
 
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>
+
+/** A partial change (REST PATCH): any editable field, billing address fields one by one. */
+export const profilePatchSchema = updateProfileSchema
+  .extend({ billingAddress: billingAddressSchema.partial() })
+  .partial()

@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm'
 import { AppError } from '~/modules/errors/app-error'
 import type { Db } from '~/server/db/client'
 import { users, type BillingAddress } from '~/server/db/schema'
-import type { BillingAddressView, Profile, UpdateProfileInput } from './profile.schemas'
+import {
+  profilePatchSchema,
+  updateProfileSchema,
+  type BillingAddressView,
+  type Profile,
+  type UpdateProfileInput,
+} from './profile.schemas'
 import { now } from '~/modules/time/clock'
 
 type UserRow = typeof users.$inferSelect
@@ -74,4 +80,22 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
     .returning()
   if (!user) throw new AppError('UNAUTHENTICATED', 'Account not found')
   return toProfile(user)
+}
+
+/**
+ * PATCH semantics (the REST door): the fields sent change, the others keep their value, billing
+ * address fields one by one; the result is checked whole, as the account page's save is.
+ */
+export async function patchProfile(db: Db, userId: string, body: unknown): Promise<Profile> {
+  const { billingAddress, ...fields } = profilePatchSchema.parse(body)
+  const current = await getProfile(db, userId)
+  const editable = Object.fromEntries(
+    Object.keys(updateProfileSchema.shape).map((key) => [key, current[key as keyof Profile]]),
+  )
+  const next = updateProfileSchema.parse({
+    ...editable,
+    ...fields,
+    billingAddress: { ...current.billingAddress, ...billingAddress },
+  })
+  return updateProfile(db, userId, next)
 }

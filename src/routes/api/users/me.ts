@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { updateProfileSchema } from '~/modules/accounts/profile.schemas'
-import { getProfile, updateProfile } from '~/modules/accounts/profile.server'
+import { getProfile, patchProfile } from '~/modules/accounts/profile.server'
 import { requireUser } from '~/modules/auth/caller.server'
 import { getDb } from '~/server/db/client'
-import { handle, json } from '~/server/http/respond'
+import { handle, json, readJson } from '~/server/http/respond'
 
 /** The current user (SPEC §7): bearer access token (API clients) or the session cookie (browser). */
 export const Route = createFileRoute('/api/users/me')({
@@ -16,8 +15,8 @@ export const Route = createFileRoute('/api/users/me')({
       PATCH: handle(async ({ request }) => {
         const db = await getDb()
         const user = await requireUser(db, request)
-        const input = updateProfileSchema.parse(await request.json().catch(() => ({})))
-        return json(await updateProfile(db, user.id, input))
+        // Only what is sent changes (an empty body changes nothing); a body that is not JSON is a 400.
+        return json(await patchProfile(db, user.id, await readJson(request)))
       }),
     },
   },
