@@ -23,6 +23,38 @@ const affiliate = [
   ...dashboardParts.map((name) => `<rootDir>/src/modules/affiliate/components/${name}.tsx`),
 ]
 
+/**
+ * The shopper's own pages (orders, checkout, payment results, profile, coupons) and the sign-in,
+ * sign-in callback and workshop pages: a catalogue opened by those routes (their layouts' or their own `beforeLoad`), so
+ * the catalogue and content pages a visitor lands on carry only the storefront's. The back office
+ * opens it too (it shows order parts). Components the header or the offer page render stay
+ * storefront (the credit badge, the auth dialog, the player form).
+ */
+const routes = '<rootDir>/src/routes/{-$locale}'
+const account = [
+  '<rootDir>/src/modules/orders/components',
+  '<rootDir>/src/modules/payments/components',
+  '<rootDir>/src/modules/accounts/components',
+  '<rootDir>/src/modules/coupons/components',
+  '<rootDir>/src/modules/store-credit/components/checkout-credit.tsx',
+  '<rootDir>/src/modules/store-credit/components/credit-balances.tsx',
+  '<rootDir>/src/modules/fulfilment/components/player-profiles-section.tsx',
+  `${routes}/_default/order`,
+  `${routes}/_default/payment`,
+  `${routes}/_default/user`,
+  `${routes}/_default/request-payment.tsx`,
+  `${routes}/_default/coupon.tsx`,
+  `${routes}/_blank/workshop`,
+  `${routes}/_login`,
+  `${routes}/_default/auth/callback.tsx`,
+  '<rootDir>/src/modules/auth/components/code-flow.tsx',
+  '<rootDir>/src/modules/auth/components/api-error-text.tsx',
+  '<rootDir>/src/modules/auth/components/signin-error-text.tsx',
+  '<rootDir>/src/modules/auth/components/signin-message-text.tsx',
+  // Texts of the authorization server's own pages, rendered on the server only.
+  '<rootDir>/src/modules/auth/provider-page-text.ts',
+]
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'fr', 'pt', 'es', 'de', 'ru'],
@@ -36,10 +68,12 @@ export default defineConfig({
         '**/src/modules/admin/**',
         '**/_admin/**',
         ...affiliate.map((p) => p.replace('<rootDir>/', '**/')),
+        ...account.map((p) => p.replace('<rootDir>/', '**/')),
       ],
     },
     { path: '<rootDir>/locales/{locale}/admin', include: admin, exclude: serverOnly },
     { path: '<rootDir>/locales/{locale}/affiliate', include: affiliate, exclude: serverOnly },
+    { path: '<rootDir>/locales/{locale}/account', include: account, exclude: serverOnly },
   ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',

@@ -1,8 +1,9 @@
 /**
- * The storefront's pages load only the storefront's message catalogue; the back office (/admin)
- * and the affiliate dashboard load their own when opened: on first load before hydrating, on
- * client navigation before rendering, and again for each language switched to (ADR 062). No text
- * is ever missing from the catalogue in use, and nothing mismatches on hydration.
+ * The storefront's pages load only the storefront's message catalogue; the back office (/admin),
+ * the affiliate dashboard and the shopper's own pages (orders, coupons, profile…) load their own
+ * when opened (ADR 062, 067): on first load before hydrating, on client navigation before
+ * rendering, and again for each language switched to. No text is ever missing from the catalogue
+ * in use, and nothing mismatches on hydration.
  */
 import type { Page } from '@playwright/test'
 import { gotoHydrated } from './support'
@@ -72,11 +73,41 @@ test('staff get the back office in their language on first load; the shop never 
 
   await gotoHydrated(page, '/ru/admin')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Сводка')
-  expect(catalogues.slice(2).sort()).toEqual(['messages-admin-ru', 'messages-ru'])
+  // The order screens show the shop's order parts: the account catalogue comes with the back office's.
+  expect(catalogues.slice(2).sort()).toEqual(['messages-account-ru', 'messages-admin-ru', 'messages-ru'])
   // Client navigation inside the back office: its catalogue is already there.
   await page.getByTestId('admin-nav-orders').first().click()
   await expect(page).toHaveURL(/\/ru\/admin\/orders/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Заказы')
-  expect(catalogues).toHaveLength(4)
+  expect(catalogues).toHaveLength(5)
+  expect(problems).toEqual([])
+})
+
+test('a shopper’s own pages bring the account catalogue; the catalogue and content pages do without it', async ({
+  page,
+  newUser,
+}) => {
+  const shopper = await newUser()
+  await signInAs(page, shopper)
+  const { catalogues, problems } = watch(page)
+
+  await gotoHydrated(page, '/de')
+  await gotoHydrated(page, '/de/offer/1')
+  await gotoHydrated(page, '/de/news')
+  expect(catalogues).toEqual(['messages-de', 'messages-de', 'messages-de'])
+
+  // Client navigation to the coupons page: its catalogue comes before the page renders.
+  const inRow = page.getByTestId('main-nav').locator('a[data-code="coupon"]')
+  if (!(await inRow.count())) await page.getByTestId('nav-more').locator('summary').click()
+  await page.locator('header a[data-code="coupon"]:visible').click()
+  await expect(page).toHaveURL(/\/de\/coupon/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gutscheine')
+  await expect(page.getByText('Hast du einen Gutscheincode?')).toBeVisible()
+  expect(catalogues).toEqual(['messages-de', 'messages-de', 'messages-de', 'messages-account-de'])
+
+  // First load of an order page: hydrated with both catalogues, no mismatch.
+  await gotoHydrated(page, '/ru/order/list')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Мои заказы')
+  expect(catalogues.slice(4).sort()).toEqual(['messages-account-ru', 'messages-ru'])
   expect(problems).toEqual([])
 })

@@ -23,7 +23,7 @@ function entries(locale: string, catalog: string): { id: string; str: string }[]
 }
 
 // The storefront's catalogue and the back-office areas' (lingui.config.ts, ADR 062).
-describe.each(['messages', 'admin', 'affiliate'])('translation catalog %s', (catalog) => {
+describe.each(['messages', 'admin', 'affiliate', 'account'])('translation catalog %s', (catalog) => {
   const source = entries('en', catalog)
 
   it('has source messages', () => {

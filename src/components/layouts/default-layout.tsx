@@ -1,12 +1,13 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { BackToTop } from '~/components/back-to-top'
 import { CookieNotice } from '~/components/cookie-notice'
 import { Footer } from '~/components/footer'
 import { Header } from '~/components/header'
 import { afterIdle } from '~/modules/ops/after-idle'
 
 const LiveChat = afterIdle(() => import('~/modules/ops/widgets').then((m) => m.LiveChat))
+// Hidden until the page is scrolled down: it can arrive after the first paint.
+const BackToTop = afterIdle(() => import('~/components/back-to-top').then((m) => m.BackToTop))
 
 /** Header and footer around the page, back-to-top, cookie notice and the live-chat slot. */
 export function DefaultLayout({ children }: { children: ReactNode }) {

@@ -2,7 +2,9 @@
  * The `auth` route guard (SPEC §2): pages that need a signed-in user ask the server in beforeLoad
  * and send visitors to sign in, with the page as the return path.
  */
+import type { I18n } from '@lingui/core'
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
+import { openMessageArea } from '~/modules/i18n/i18n'
 import { localeFromPath, localizePath } from '~/modules/i18n/locales'
 import { getViewerFn } from './auth.functions'
 
@@ -11,4 +13,13 @@ export async function requireSignIn({ location }: { location: ParsedLocation }) 
   if (viewer) return { viewer }
   const locale = localeFromPath(location.pathname)
   throw redirect({ href: `${localizePath('/login', locale)}?redirect=${encodeURIComponent(location.href)}` })
+}
+
+/**
+ * requireSignIn for the shopper's account pages (orders, checkout, payment results, profile):
+ * their messages are a catalogue of their own (ADR 067), loaded while the sign-in is checked.
+ */
+export async function requireAccountPage(ctx: { location: ParsedLocation; context: { i18n: I18n } }) {
+  const [signedIn] = await Promise.all([requireSignIn(ctx), openMessageArea(ctx.context.i18n, 'account')])
+  return signedIn
 }

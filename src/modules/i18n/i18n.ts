@@ -4,11 +4,12 @@ import { watchMissingMessages } from './missing-messages'
 import { clientLog } from '~/modules/ops/client-log'
 
 /**
- * The message catalogues (lingui.config.ts, ADR 062): the storefront's, always loaded, and one per
- * back-office area, loaded when the area is opened. One dynamic import per catalogue and locale:
+ * The message catalogues (lingui.config.ts, ADR 062, 067): the storefront's, always loaded, and one
+ * per area (the back office, the affiliate dashboard, the shopper's account pages), loaded when the
+ * area is opened. One dynamic import per catalogue and locale:
  * each becomes its own chunk, fetched only when used.
  */
-export type MessageArea = 'admin' | 'affiliate'
+export type MessageArea = 'admin' | 'affiliate' | 'account'
 type Catalog = 'storefront' | MessageArea
 type CatalogImports = Record<Locale, () => Promise<{ messages: Messages }>>
 
@@ -28,6 +29,14 @@ const catalogs: Record<Catalog, CatalogImports> = {
     es: () => import('../../../locales/es/admin.po'),
     de: () => import('../../../locales/de/admin.po'),
     ru: () => import('../../../locales/ru/admin.po'),
+  },
+  account: {
+    en: () => import('../../../locales/en/account.po'),
+    fr: () => import('../../../locales/fr/account.po'),
+    pt: () => import('../../../locales/pt/account.po'),
+    es: () => import('../../../locales/es/account.po'),
+    de: () => import('../../../locales/de/account.po'),
+    ru: () => import('../../../locales/ru/account.po'),
   },
   affiliate: {
     en: () => import('../../../locales/en/affiliate.po'),

@@ -16,7 +16,8 @@ export const Route = createFileRoute('/{-$locale}/_admin')({
     const viewer = await staffViewerFn()
     if (viewer) {
       // The back office's messages are a catalogue of their own (ADR 062), loaded from here on.
-      await openMessageArea(context.i18n, 'admin')
+      // Order screens show the shop's order parts, whose messages are the account area's (ADR 067).
+      await Promise.all([openMessageArea(context.i18n, 'admin'), openMessageArea(context.i18n, 'account')])
       return { staff: viewer }
     }
     if (await getViewerFn()) throw notFound()

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { searchOf, uuid } from '~/modules/shell/route-params'
 import { PageShell } from '~/components/page-shell'
-import { requireSignIn } from '~/modules/auth/guard'
+import { requireAccountPage } from '~/modules/auth/guard'
 import { PayAgain } from '~/modules/payments/components/pay-again'
 import { pageHead } from '~/modules/shell/head'
 
@@ -12,7 +12,7 @@ const searchParams = searchOf({ orderId: uuid })
 
 export const Route = createFileRoute('/{-$locale}/_default/request-payment')({
   validateSearch: searchParams,
-  beforeLoad: requireSignIn,
+  beforeLoad: requireAccountPage,
   head: ({ match }) =>
     pageHead(
       match.context.i18n,

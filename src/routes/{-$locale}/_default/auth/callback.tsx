@@ -6,6 +6,7 @@ import { completeSignInFn } from '~/modules/auth/auth.functions'
 import { SigninErrorText } from '~/modules/auth/components/signin-message-text'
 import { isSignInWindow, reportSignInResult } from '~/modules/auth/sign-in-window'
 import { useEffect } from 'react'
+import { openMessageArea } from '~/modules/i18n/i18n'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { pageHead } from '~/modules/shell/head'
 
@@ -13,6 +14,8 @@ import { pageHead } from '~/modules/shell/head'
 export const Route = createFileRoute('/{-$locale}/_default/auth/callback')({
   // Every parameter goes to the server as it came: it checks the answer itself.
   validateSearch: (search: Record<string, unknown>) => search,
+  // Its messages are the account area's (ADR 067).
+  beforeLoad: ({ context }) => openMessageArea(context.i18n, 'account'),
   loaderDeps: ({ search }) => ({ search }),
   loader: async ({ deps }) => {
     const params = Object.fromEntries(

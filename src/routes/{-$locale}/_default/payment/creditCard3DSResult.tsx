@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { PageShell } from '~/components/page-shell'
-import { requireSignIn } from '~/modules/auth/guard'
+import { requireAccountPage } from '~/modules/auth/guard'
 import { PaymentResult } from '~/modules/payments/components/payment-result'
 import { paymentReturnSearch } from '~/modules/payments/return-search'
 import { pageHead } from '~/modules/shell/head'
@@ -10,7 +10,7 @@ import { pageHead } from '~/modules/shell/head'
 /** Where the card page returns to. Shows what the server knows, never what the URL claims. */
 export const Route = createFileRoute('/{-$locale}/_default/payment/creditCard3DSResult')({
   validateSearch: paymentReturnSearch,
-  beforeLoad: requireSignIn,
+  beforeLoad: requireAccountPage,
   head: ({ match }) =>
     pageHead(
       match.context.i18n,

@@ -1,8 +1,8 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
-import { requireSignIn } from '~/modules/auth/guard'
+import { requireAccountPage } from '~/modules/auth/guard'
 
 /** Every /user/* page needs a signed-in user (checked on the server before the page loads). */
 export const Route = createFileRoute('/{-$locale}/_default/user')({
-  beforeLoad: requireSignIn,
+  beforeLoad: requireAccountPage,
   component: Outlet,
 })
