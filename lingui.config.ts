@@ -20,6 +20,11 @@ const dashboardParts = [
 ]
 const affiliate = [
   '<rootDir>/src/routes/{-$locale}/_default/affiliate/dashboard.tsx',
+  // The programme's page (signed-in only) opens the area too.
+  '<rootDir>/src/routes/{-$locale}/_default/affiliate/index.tsx',
+  '<rootDir>/src/modules/affiliate/components/become-promoter.tsx',
+  '<rootDir>/src/modules/affiliate/components/terms-list.tsx',
+  '<rootDir>/src/modules/affiliate/components/error-text.tsx',
   ...dashboardParts.map((name) => `<rootDir>/src/modules/affiliate/components/${name}.tsx`),
 ]
 

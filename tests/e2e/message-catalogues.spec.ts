@@ -35,10 +35,13 @@ test('a promoter opens the dashboard from the programme page and switches langua
   await signInAs(page, promoter)
   const { catalogues, problems } = watch(page)
 
-  await gotoHydrated(page, '/fr/affiliate')
+  await gotoHydrated(page, '/fr')
   expect(catalogues).toEqual(['messages-fr'])
 
-  // Client navigation into the dashboard: its catalogue comes before the page renders.
+  // Client navigation to the programme's page (the footer's link): its catalogue, which the
+  // dashboard shares, comes before the page renders.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Programme d’affiliation' }).click()
+  await expect(page).toHaveURL(/\/fr\/affiliate$/)
   await page.getByRole('link', { name: 'Ouvrir le tableau de bord' }).click()
   await expect(page).toHaveURL(/\/fr\/affiliate\/dashboard/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tableau de bord affilié')

@@ -4,7 +4,7 @@
  */
 import type { I18n } from '@lingui/core'
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
-import { openMessageArea } from '~/modules/i18n/i18n'
+import { openMessageArea, type MessageArea } from '~/modules/i18n/i18n'
 import { localeFromPath, localizePath } from '~/modules/i18n/locales'
 import { getViewerFn } from './auth.functions'
 
@@ -16,10 +16,15 @@ export async function requireSignIn({ location }: { location: ParsedLocation }) 
 }
 
 /**
- * requireSignIn for the shopper's account pages (orders, checkout, payment results, profile):
- * their messages are a catalogue of their own (ADR 067), loaded while the sign-in is checked.
+ * requireSignIn for pages whose messages are an area's own catalogue (ADR 067): the catalogue
+ * loads while the sign-in is checked.
  */
-export async function requireAccountPage(ctx: { location: ParsedLocation; context: { i18n: I18n } }) {
-  const [signedIn] = await Promise.all([requireSignIn(ctx), openMessageArea(ctx.context.i18n, 'account')])
-  return signedIn
+export function requireSignInWith(area: MessageArea) {
+  return async (ctx: { location: ParsedLocation; context: { i18n: I18n } }) => {
+    const [signedIn] = await Promise.all([requireSignIn(ctx), openMessageArea(ctx.context.i18n, area)])
+    return signedIn
+  }
 }
+
+/** The shopper's account pages: orders, checkout, payment results, profile. */
+export const requireAccountPage = requireSignInWith('account')

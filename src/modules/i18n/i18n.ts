@@ -11,41 +11,21 @@ import { clientLog } from '~/modules/ops/client-log'
  */
 export type MessageArea = 'admin' | 'affiliate' | 'account'
 type Catalog = 'storefront' | MessageArea
-type CatalogImports = Record<Locale, () => Promise<{ messages: Messages }>>
+/** Each catalogue's file name under locales/<locale>/. */
+const FILE_OF: Record<Catalog, string> = {
+  storefront: 'messages',
+  admin: 'admin',
+  affiliate: 'affiliate',
+  account: 'account',
+}
 
-const catalogs: Record<Catalog, CatalogImports> = {
-  storefront: {
-    en: () => import('../../../locales/en/messages.po'),
-    fr: () => import('../../../locales/fr/messages.po'),
-    pt: () => import('../../../locales/pt/messages.po'),
-    es: () => import('../../../locales/es/messages.po'),
-    de: () => import('../../../locales/de/messages.po'),
-    ru: () => import('../../../locales/ru/messages.po'),
-  },
-  admin: {
-    en: () => import('../../../locales/en/admin.po'),
-    fr: () => import('../../../locales/fr/admin.po'),
-    pt: () => import('../../../locales/pt/admin.po'),
-    es: () => import('../../../locales/es/admin.po'),
-    de: () => import('../../../locales/de/admin.po'),
-    ru: () => import('../../../locales/ru/admin.po'),
-  },
-  account: {
-    en: () => import('../../../locales/en/account.po'),
-    fr: () => import('../../../locales/fr/account.po'),
-    pt: () => import('../../../locales/pt/account.po'),
-    es: () => import('../../../locales/es/account.po'),
-    de: () => import('../../../locales/de/account.po'),
-    ru: () => import('../../../locales/ru/account.po'),
-  },
-  affiliate: {
-    en: () => import('../../../locales/en/affiliate.po'),
-    fr: () => import('../../../locales/fr/affiliate.po'),
-    pt: () => import('../../../locales/pt/affiliate.po'),
-    es: () => import('../../../locales/es/affiliate.po'),
-    de: () => import('../../../locales/de/affiliate.po'),
-    ru: () => import('../../../locales/ru/affiliate.po'),
-  },
+/** Every compiled catalogue, one lazy import (one chunk) per file. */
+const poFiles = import.meta.glob<{ messages: Messages }>('../../../locales/*/*.po')
+
+function importCatalog(catalog: Catalog, locale: Locale): Promise<{ messages: Messages }> {
+  const load = poFiles[`../../../locales/${locale}/${FILE_OF[catalog]}.po`]
+  if (!load) return Promise.reject(new Error(`no ${catalog} catalogue for ${locale}`))
+  return load()
 }
 
 const isServer = typeof document === 'undefined'
@@ -69,7 +49,7 @@ function loadCatalog(catalog: Catalog, locale: Locale): Promise<Messages> {
   const key = `${catalog}:${locale}`
   let pending = loaded.get(key)
   if (!pending) {
-    pending = catalogs[catalog][locale]().then((m) => m.messages)
+    pending = importCatalog(catalog, locale).then((m) => m.messages)
     pending.catch(() => loaded.delete(key))
     loaded.set(key, pending)
   }
@@ -82,7 +62,7 @@ const merged = new Map<Locale, Promise<Messages>>()
 function loadEverything(locale: Locale): Promise<Messages> {
   let pending = merged.get(locale)
   if (!pending) {
-    pending = Promise.all((Object.keys(catalogs) as Catalog[]).map((catalog) => loadCatalog(catalog, locale))).then(
+    pending = Promise.all((Object.keys(FILE_OF) as Catalog[]).map((catalog) => loadCatalog(catalog, locale))).then(
       (parts) => Object.assign({}, ...parts) as Messages,
     )
     pending.catch(() => merged.delete(locale))

@@ -7,13 +7,14 @@ import { affiliateStatusQuery } from '~/modules/affiliate/affiliate.queries'
 import { BecomePromoterButton } from '~/modules/affiliate/components/become-promoter'
 import { TermsList } from '~/modules/affiliate/components/terms-list'
 import { useMoney } from '~/modules/catalog/use-money'
-import { requireSignIn } from '~/modules/auth/guard'
+import { requireSignInWith } from '~/modules/auth/guard'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { pageHead } from '~/modules/shell/head'
 
 /** The programme's landing page (SPEC: behind the `auth` guard): terms and the way in. */
 export const Route = createFileRoute('/{-$locale}/_default/affiliate/')({
-  beforeLoad: requireSignIn,
+  // The programme's texts are the affiliate area's catalogue (ADR 067), as the dashboard's.
+  beforeLoad: requireSignInWith('affiliate'),
   loader: ({ context }) => context.queryClient.ensureQueryData(affiliateStatusQuery()),
   head: ({ match }) =>
     pageHead(
