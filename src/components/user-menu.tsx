@@ -30,10 +30,11 @@ export function UserMenu() {
   return (
     <Suspense
       fallback={
-        // Same look as the menu's trigger while its code loads.
+        // Same look as the menu's trigger while its code loads. Its own test id: a streamed page
+        // holds fallback and menu side by side until React reveals the menu.
         <span className="flex items-center gap-1 px-2 py-1.5 text-sm font-semibold">
           <CircleUserRound aria-hidden className="size-5" />
-          <span className="max-w-20 truncate sm:max-w-32" data-testid="user-name">
+          <span className="max-w-20 truncate sm:max-w-32" data-testid="user-name-pending">
             {viewer.username}
           </span>
         </span>
