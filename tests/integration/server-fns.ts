@@ -298,17 +298,14 @@ export function expectRefused(
   refusal: 'throw' | 'result',
   issue?: string,
 ): void {
-  if (refusal === 'throw') {
-    expect(answer.code, String(answer.error ?? JSON.stringify(answer.result))).toBe(code)
-    expect(answer.status).toBe(code === 'UNAUTHENTICATED' ? 401 : 403)
-    if (issue)
-      expect((answer.error as { issues?: { message: string }[] }).issues?.map((i) => i.message)).toContain(issue)
-  } else {
-    expect(answer.error, String(answer.error)).toBeUndefined()
-    expect(answer.status).toBe(code === 'UNAUTHENTICATED' ? 401 : 403)
-    expect(answer.result).toMatchObject({ ok: false, code })
-    if (issue) expect((answer.result as { issues: string[] }).issues).toContain(issue)
+  if (refusal === 'result') {
+    const refused = refusalOf(answer, code)
+    if (issue) expect(refused.issues).toContain(issue)
+    return
   }
+  expect(answer.code, String(answer.error ?? JSON.stringify(answer.result))).toBe(code)
+  expect(answer.status).toBe(ERROR_STATUS[code])
+  if (issue) expect((answer.error as { issues?: { message: string }[] }).issues?.map((i) => i.message)).toContain(issue)
 }
 
 /** The answer's ActionResult data, after asserting it succeeded. */
