@@ -30,10 +30,10 @@ const affiliate = [
 
 /**
  * The shopper's own pages (orders, checkout, payment results, profile, coupons) and the sign-in,
- * sign-in callback and workshop pages: a catalogue opened by those routes (their layouts' or their own `beforeLoad`), so
- * the catalogue and content pages a visitor lands on carry only the storefront's. The back office
- * opens it too (it shows order parts). Components the header or the offer page render stay
- * storefront (the credit badge, the auth dialog, the player form).
+ * sign-in callback and workshop pages: a catalogue opened by those routes (their layouts' or their
+ * own `beforeLoad`), so the catalogue and content pages a visitor lands on carry only the
+ * storefront's. The back office opens it too (it shows order parts). Components the header or the
+ * offer page render stay storefront (the credit badge, the auth dialog, the player form).
  */
 const routes = '<rootDir>/src/routes/{-$locale}'
 const account = [
