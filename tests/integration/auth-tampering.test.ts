@@ -124,7 +124,9 @@ const idTokenTamper =
  */
 const shortLived: Tamper = async (body, params) =>
   params.get('grant_type') === 'authorization_code' ? { ...body, expires_in: 30 } : body
-const REFRESH_CLAIM_MS = 400
+// Long enough for the replay checks between the sign-in and the "still answers" request on a busy
+// CI machine (400 ms was not: the refresh had already run there), short enough to poll past.
+const REFRESH_CLAIM_MS = 3_000
 
 beforeAll(async () => {
   database = await createThrowawayDatabase(PG_URL ? 'postgres' : 'pglite', 'auth_tamper')
@@ -238,7 +240,7 @@ describe('sign-in errors (SPEC §8) from a replayed code or a tampered token ans
     // grant, so that refresh fails and the session ends (the user is signed out).
     expect((await me(browser)).status).toBe(200)
     // Once the claim window has passed, a request refreshes and the refresh fails.
-    await expect.poll(async () => (await me(browser)).status, { interval: 100, timeout: 10_000 }).toBe(401)
+    await expect.poll(async () => (await me(browser)).status, { interval: 100, timeout: 15_000 }).toBe(401)
     const refresh = tokenCalls.findLast((c) => c.params.get('grant_type') === 'refresh_token')!
     expect(refresh.params.get('refresh_token')).toBe(exchange.body.refresh_token)
     expect(refresh.status).toBe(400)
@@ -278,7 +280,7 @@ describe('sign-in errors (SPEC §8) from a replayed code or a tampered token ans
     tamper = idTokenTamper((claims) => ({ ...claims, sub: 'someone-else' }), 'refresh_token')
     try {
       // Inside the claim window the session answers without refreshing; then a refresh happens.
-      await expect.poll(async () => (await me(browser)).status, { interval: 100, timeout: 10_000 }).toBe(401)
+      await expect.poll(async () => (await me(browser)).status, { interval: 100, timeout: 15_000 }).toBe(401)
     } finally {
       tamper = undefined
     }
