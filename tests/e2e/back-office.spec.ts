@@ -173,8 +173,9 @@ test('an admin writes an article in English and German, previews it sanitised, p
   await expect(page).toHaveURL(/\/admin\/content\/articles\/\d+$/)
   await expect(page.getByTestId('article-state')).toHaveText('Draft: only staff can see it.')
 
+  // The editor at the article's own address opens on the tab the first save was made from.
+  await expect(page.getByTestId('field-de-title')).toHaveValue(titles.de)
   // The preview is the German text as the shop will publish it: the handler attribute is gone.
-  await page.getByTestId('locale-de').click()
   await page.getByTestId('content-preview-button').click()
   const preview = page.getByTestId('content-preview')
   await expect(preview).toContainText(titles.de)

@@ -50,7 +50,9 @@ beforeEach(() => {
 describe('article editor', () => {
   it('a new article needs English; then it is saved as a draft and opened', async () => {
     content.adminSaveArticleFn.mockResolvedValue({ ok: true, data: article({ id: 40 }) })
-    const { pathname } = await renderUi(<ArticleEditor article={null} />, { path: '/admin/content/articles/new' })
+    const { pathname, router } = await renderUi(<ArticleEditor article={null} />, {
+      path: '/admin/content/articles/new',
+    })
     expect(await screen.findByRole('heading', { name: 'New article' })).toBeTruthy()
     expect(screen.getByTestId('article-state').textContent).toBe('Draft: only staff can see it.')
     fireEvent.click(screen.getByTestId('article-save'))
@@ -64,8 +66,11 @@ describe('article editor', () => {
     fireEvent.change(screen.getByTestId('field-en-content'), { target: { value: '<p>All week.</p>' } })
     await waitFor(() => expect(screen.getByRole('option', { name: 'Star Rail' })).toBeTruthy())
     fireEvent.change(screen.getByTestId('field-gameId'), { target: { value: '3' } })
+    fireEvent.click(screen.getByTestId('locale-de'))
     fireEvent.click(screen.getByTestId('article-save'))
     await waitFor(() => expect(pathname()).toBe('/admin/content/articles/40'))
+    // The editor mounted at the article's own address opens where this one was: German tab, notice.
+    expect(router.state.location.state.editorHandoff).toEqual({ tab: 'de', notice: 'Saved.' })
     expect(content.adminSaveArticleFn.mock.calls[0]![0].data).toMatchObject({
       path: 'spring-sale',
       gameId: 3,

@@ -24,6 +24,7 @@ import {
   splitFailure,
 } from './content-ui'
 import { KIND_LABELS } from './article-labels'
+import { useEditorHandoff } from './editor-handoff'
 import { TranslationsEditor, localeWithIssues, type Texts } from './translations-editor'
 
 type Key = 'title' | 'summary' | 'content'
@@ -74,11 +75,12 @@ export function ArticleEditor({ article }: { article: ArticleEdit | null }) {
   const options = useQuery(adminContentOptionsQuery())
   const [saved, setSaved] = useState(article)
   const [draft, setDraft] = useState(() => draftOf(article))
-  const [locale, setLocale] = useState<Locale>('en')
+  const handoff = useEditorHandoff()
+  const [locale, setLocale] = useState<Locale>(handoff?.tab ?? 'en')
   const [issues, setIssues] = useState<FieldIssue[]>([])
   const [failure, setFailure] = useState<ActionFailure | null>(null)
   const [busy, setBusy] = useState(false)
-  const [notice, setNotice] = useState('')
+  const [notice, setNotice] = useState(handoff?.notice ?? '')
   const [preview, setPreview] = useState<ArticleView | null>(null)
 
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
@@ -102,7 +104,8 @@ export function ArticleEditor({ article }: { article: ArticleEdit | null }) {
     if (!result.ok) return refused(result)
     setSaved(result.data)
     setDraft(draftOf(result.data))
-    setNotice(t`Saved.`)
+    const savedNotice = t`Saved.`
+    setNotice(savedNotice)
     // The editor's copy is now the saved one; only the list needs reading again.
     queryClient.setQueryData(adminArticleQuery(result.data.id).queryKey, result.data)
     await queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'articles'] })
@@ -110,6 +113,7 @@ export function ArticleEditor({ article }: { article: ArticleEdit | null }) {
       void navigate({
         to: '/{-$locale}/admin/content/articles/$id',
         params: { locale: prefix, id: String(result.data.id) },
+        state: (state) => ({ ...state, editorHandoff: { tab: locale, notice: savedNotice } }),
       })
     }
   }

@@ -12,6 +12,7 @@ import { adminPreviewPageFn, adminSavePageFn } from '~/modules/admin/content.fun
 import { adminPageQuery } from '~/modules/admin/content.queries'
 import type { PageEdit } from '~/modules/admin/content.schemas'
 import { Field, FormError, issueAt, primaryButton, secondaryButton, splitFailure } from './content-ui'
+import { useEditorHandoff } from './editor-handoff'
 import { TranslationsEditor, localeWithIssues, type Texts } from './translations-editor'
 
 type Key = 'title' | 'metaDescription' | 'body'
@@ -33,11 +34,12 @@ export function PageEditor({ page }: { page: PageEdit | null }) {
   const [saved, setSaved] = useState(page)
   const [slug, setSlug] = useState(page?.slug ?? '')
   const [texts, setTexts] = useState(() => textsOf(page))
-  const [locale, setLocale] = useState<Locale>('en')
+  const handoff = useEditorHandoff()
+  const [locale, setLocale] = useState<Locale>(handoff?.tab ?? 'en')
   const [issues, setIssues] = useState<FieldIssue[]>([])
   const [failure, setFailure] = useState<ActionFailure | null>(null)
   const [busy, setBusy] = useState(false)
-  const [notice, setNotice] = useState('')
+  const [notice, setNotice] = useState(handoff?.notice ?? '')
   const [preview, setPreview] = useState<PageView | null>(null)
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
@@ -67,7 +69,8 @@ export function PageEditor({ page }: { page: PageEdit | null }) {
     }
     setSaved(result.data)
     setTexts(textsOf(result.data))
-    setNotice(t`Saved: the shop shows it now.`)
+    const savedNotice = t`Saved: the shop shows it now.`
+    setNotice(savedNotice)
     // The editor's copy is now the saved one; only the list needs reading again.
     queryClient.setQueryData(adminPageQuery(result.data.id).queryKey, result.data)
     await queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'pages'] })
@@ -75,6 +78,7 @@ export function PageEditor({ page }: { page: PageEdit | null }) {
       void navigate({
         to: '/{-$locale}/admin/content/pages/$id',
         params: { locale: prefix, id: String(result.data.id) },
+        state: (state) => ({ ...state, editorHandoff: { tab: locale, notice: savedNotice } }),
       })
     }
   }
