@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
-import { gameCodes, games, offers, orderItems, orders, skus } from '~/server/db/schema'
+import { gameCodes, games, offers, orderItems, skus } from '~/server/db/schema'
 import { RetryLaterError, type JobContext } from '~/server/jobs/registry'
 import { supplierFor } from '~/modules/fulfilment/suppliers.server'
 import { isPlayerDeliveryError, type Supplier, type TopUpDelivery } from '~/modules/fulfilment/supplier'
@@ -58,16 +58,12 @@ export function fulfilJob(supplierOf: (db: Db) => Supplier = supplierFor) {
       const locked = await lockOrder(tx, orderId)
       if (locked.status === 'paid') await transitionOrder(tx, locked, 'fulfilling')
       else if (locked.status !== 'fulfilling') return undefined // delivered, failed or refunded already
-      const [row] = await tx
-        .select({ player: orders.player, round: orders.playerFixes })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-      return row
+      return locked
     })
     if (!order) return
     const items = await loadItems(db, orderId)
     if (items.every((i) => i.kind === 'currency')) return ctx.complete((tx) => allocateCodes(tx, orderId, items))
-    await deliverTopUps(db, supplierOf(db), { id: orderId, player: order.player, round: order.round }, items, ctx)
+    await deliverTopUps(db, supplierOf(db), { id: orderId, player: order.player, round: order.playerFixes }, items, ctx)
   }
 }
 

@@ -33,6 +33,9 @@ export interface LockedOrder {
   expiresAt: Date | null
   number: string
   locale: string
+  /** The player details the shopper gave, and how many times they corrected them (fulfilment). */
+  player: Record<string, string>
+  playerFixes: number
 }
 
 /** A timeline note written together with a status change (one statement for both). */
@@ -55,6 +58,8 @@ const lockedColumns = {
   expiresAt: orders.expiresAt,
   number: orders.number,
   locale: orders.locale,
+  player: orders.player,
+  playerFixes: orders.playerFixes,
 }
 
 /**
@@ -73,23 +78,25 @@ export async function lockOrder(tx: Db, orderId: string, ownerId?: string): Prom
 }
 
 /**
- * The order a payment belongs to, locked (the payment row itself is not): one round trip for
- * "which order" and "lock it". Undefined when no payment of that gateway has this id.
+ * The order a payment belongs to and the payment, both locked (order first, as everywhere), in one
+ * round trip. Both rows must be locked, not only read: a statement that waited for the order's
+ * lock sees the newest version only of the rows it locks (PostgreSQL's re-check of FOR UPDATE),
+ * and a webhook deciding on a stale payment status would undo the one that got there first.
+ * Undefined when no payment of that gateway has this id.
  */
-export async function lockOrderOfPayment(tx: Db, paymentId: string, gateway: string): Promise<LockedOrder | undefined> {
+export async function lockOrderOfPayment(
+  tx: Db,
+  paymentId: string,
+  gateway: string,
+): Promise<{ order: LockedOrder; payment: typeof payments.$inferSelect } | undefined> {
   const [row] = await tx
-    .select(lockedColumns)
+    .select({ order: lockedColumns, payment: payments })
     .from(orders)
-    .where(
-      eq(
-        orders.id,
-        tx
-          .select({ orderId: payments.orderId })
-          .from(payments)
-          .where(and(eq(payments.id, paymentId), eq(payments.gateway, gateway))),
-      ),
+    .innerJoin(
+      payments,
+      and(eq(payments.orderId, orders.id), eq(payments.id, paymentId), eq(payments.gateway, gateway)),
     )
-    .for('update')
+    .for('update', { of: [orders, payments] })
   return row
 }
 

@@ -89,36 +89,36 @@ export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayE
 async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome> {
   const ref = z.uuid().safeParse(event.reference)
   // Lock order before payment, everywhere: two paths never wait on each other in reverse.
-  const order = ref.success ? await lockOrderOfPayment(tx, ref.data, gateway) : undefined
-  if (!order) {
+  const locked = ref.success ? await lockOrderOfPayment(tx, ref.data, gateway) : undefined
+  if (!locked) {
     log.warn({ eventId: event.id, reference: event.reference }, 'webhook for an unknown payment ignored')
     return 'ignored'
   }
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, ref.data!)).for('update')
-  if (event.type === 'payment.refunded') return applyRefund(tx, payment!.id, event)
-  if (payment!.amountMinor !== event.amountMinor || payment!.currency !== event.currency) {
-    log.error({ eventId: event.id, paymentId: payment!.id }, 'webhook amount does not match the payment; ignored')
+  const { order, payment } = locked
+  if (event.type === 'payment.refunded') return applyRefund(tx, payment.id, event)
+  if (payment.amountMinor !== event.amountMinor || payment.currency !== event.currency) {
+    log.error({ eventId: event.id, paymentId: payment.id }, 'webhook amount does not match the payment; ignored')
     return 'ignored'
   }
-  const next = nextPaymentStatus(payment!.status, STATUS_OF[event.type])
+  const next = nextPaymentStatus(payment.status, STATUS_OF[event.type])
   if (!next) return 'unchanged'
   await tx
     .update(payments)
     .set({
       status: next,
-      externalId: payment!.externalId ?? event.externalId,
-      failureCode: next === 'failed' || next === 'cancelled' ? (event.failureCode ?? null) : payment!.failureCode,
+      externalId: payment.externalId ?? event.externalId,
+      failureCode: next === 'failed' || next === 'cancelled' ? (event.failureCode ?? null) : payment.failureCode,
       updatedAt: sql`now()`,
     })
-    .where(eq(payments.id, payment!.id))
+    .where(eq(payments.id, payment.id))
   const note = {
     type: `payment_${next}`,
-    data: { paymentId: payment!.id, method: payment!.method, failureCode: event.failureCode ?? null },
+    data: { paymentId: payment.id, method: payment.method, failureCode: event.failureCode ?? null },
   }
   if (next !== 'succeeded') {
     await noteOrderEvent(tx, order.id, note.type, note.data)
     if ((next === 'failed' || next === 'cancelled') && isPayable(order.status)) {
-      await releaseCreditOfEndedAttempt(tx, order.id, payment!.id)
+      await releaseCreditOfEndedAttempt(tx, order.id, payment.id)
     }
     await announceStatusChange(tx, order.id) // a result page waiting on this order shows the outcome
     return 'applied'
@@ -130,7 +130,7 @@ async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Pro
   if (creditReady) {
     // The order is as locked above (holding credit does not move it): the note and the move to
     // paid go in one statement.
-    await transitionOrder(tx, order, 'paid', { paymentId: payment!.id }, [note])
+    await transitionOrder(tx, order, 'paid', { paymentId: payment.id }, [note])
   } else {
     await noteOrderEvent(tx, order.id, note.type, note.data)
     if (expiredNow) await transitionOrder(tx, order, 'expired', { reason: 'payment_after_expiry' })
@@ -138,12 +138,12 @@ async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Pro
     // finished after expiry), or whose credit part is no longer there: the money goes straight
     // back, and the shopper is mailed when it has.
     const reason = expiredNow ? 'expired' : isPayable(order.status) ? 'credit_unavailable' : order.status
-    await noteOrderEvent(tx, order.id, 'payment_refund_scheduled', { paymentId: payment!.id, reason })
+    await noteOrderEvent(tx, order.id, 'payment_refund_scheduled', { paymentId: payment.id, reason })
     await requestRefund(tx, {
       orderId: order.id,
-      paymentId: payment!.id,
-      amountMinor: payment!.amountMinor,
-      currency: payment!.currency,
+      paymentId: payment.id,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
       reason: 'payment_not_used',
       requestedBy: null,
     })
