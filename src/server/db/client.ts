@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { Pool } from 'pg'
 import { config } from '../../../app.config'
+import { trackCommits } from './after-commit'
 import { describeDbError, markUnavailable } from './availability'
 import * as schema from './schema'
 
@@ -68,6 +69,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   })
   probe.release()
   const db: Db = drizzlePg(pool, { schema })
+  trackCommits(db)
   const handle: DbHandle = { db, driver: 'postgres', close: () => pool.end() }
   internals.set(handle, { kind: 'postgres', pool })
   return handle
@@ -90,6 +92,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     throw err
   }
   const db: Db = drizzlePglite(client, { schema })
+  trackCommits(db)
   let closed = false
   const handle: DbHandle = {
     db,

@@ -2,9 +2,11 @@
  * Enqueueing jobs. Always call `enqueue` with the business transaction (`tx`): the job is then
  * committed or rolled back together with the change that caused it (a transactional outbox).
  */
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
+import { afterCommit, rootOf } from '~/server/db/after-commit'
 import type { Db } from '~/server/db/client'
 import { jobs } from '~/server/db/schema'
+import { DEFAULT_LEASE_MS, handlerFor } from './registry'
 
 export interface NewJob {
   queue: string
@@ -21,29 +23,127 @@ export async function enqueue(tx: Db, job: NewJob): Promise<number | null> {
   return (await enqueueAll(tx, [job]))[0] ?? null
 }
 
+/** A job as its worker holds it: the lease's fencing token, and the attempt it is on. */
+export interface ClaimedJob {
+  id: number
+  queue: string
+  payload: unknown
+  attempts: number
+  maxAttempts: number
+  lockToken: string
+}
+
+/** A worker of this process that takes jobs queued through its database handle. */
+export interface JobTaker {
+  /** Whether it has room now (asked before the insert, so the overshoot stays small). */
+  hasRoom(): boolean
+  take(jobs: ClaimedJob[]): void
+}
+
+const takers = new WeakMap<Db, JobTaker>()
+
+/** A worker offers to run the jobs queued through `db` (until the returned function is called). */
+export function takeJobsQueuedThrough(db: Db, taker: JobTaker): () => void {
+  takers.set(db, taker)
+  return () => {
+    if (takers.get(db) === taker) takers.delete(db)
+  }
+}
+
+const isDue = (job: NewJob) => !job.runAt || job.runAt.getTime() <= Date.now()
+
+/** The lease of a job that goes in claimed, or null: this process's worker has no room for it. */
+function plan(conn: Db, batch: readonly NewJob[]): { taker?: JobTaker; leaseMs: (number | null)[] } {
+  const root = rootOf(conn)
+  const taker = root ? takers.get(root) : undefined
+  if (!taker?.hasRoom()) return { leaseMs: batch.map(() => null) }
+  const leaseOf = (job: NewJob) => {
+    const handler = isDue(job) ? handlerFor(job.queue) : undefined
+    return handler ? (handler.leaseMs ?? DEFAULT_LEASE_MS) : null
+  }
+  return { taker, leaseMs: batch.map(leaseOf) }
+}
+
+/** What an INSERT … RETURNING of jobs gives back (`lockToken` set for the jobs inserted claimed). */
+export type QueuedJobRow = Omit<ClaimedJob, 'lockToken'> & { lockToken: string | null }
+
+/** After the insert: claimed jobs go to the worker once `conn` commits; the others wake workers. */
+function handOver(conn: Db, batch: readonly NewJob[], taker: JobTaker | undefined, rows: QueuedJobRow[]): void {
+  const claimed = rows.filter((row): row is ClaimedJob => row.lockToken !== null)
+  if (claimed.length > 0) afterCommit(conn, () => taker!.take(claimed))
+  if (rows.length > claimed.length && batch.some(isDue)) wakeWorkersSoon()
+}
+
 /**
  * Several jobs in one INSERT (the effects of one status change): one round trip instead of one
  * per job. Returns the ids of the jobs that were new (duplicates by dedupe key are skipped).
+ *
+ * Jobs due now go in already claimed when this process runs a worker on this database with room
+ * to spare: the worker gets them the moment the transaction commits, without a claim query of
+ * its own (issue 11: queries per order). They hold a lease like any claim, so if this process
+ * dies first another worker runs them once it has run out; if the transaction rolls back there
+ * is nothing to run.
  */
 export async function enqueueAll(tx: Db, batch: readonly NewJob[]): Promise<number[]> {
   if (batch.length === 0) return []
+  const { taker, leaseMs } = plan(tx, batch)
   const rows = await tx
     .insert(jobs)
     .values(
-      batch.map((job) => ({
+      batch.map((job, i) => ({
         queue: job.queue,
         payload: job.payload ?? {},
         dedupeKey: job.dedupeKey,
         runAt: job.runAt ?? sql`now()`,
         maxAttempts: job.maxAttempts ?? 5,
+        ...(leaseMs[i] !== null
+          ? {
+              attempts: 1,
+              lockedUntil: sql`now() + ${leaseMs[i]}::int * interval '1 millisecond'`,
+              lockToken: sql`gen_random_uuid()`,
+            }
+          : {}),
       })),
     )
     .onConflictDoNothing({ target: jobs.dedupeKey })
-    .returning({ id: jobs.id })
-  // A job for later (an expiry, a delayed retry) is the regular poll's: waking now finds nothing.
-  const dueNow = batch.some((job) => !job.runAt || job.runAt.getTime() <= Date.now())
-  if (rows.length > 0 && dueNow) wakeWorkersSoon()
+    .returning({
+      id: jobs.id,
+      queue: jobs.queue,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+      lockToken: sql<string | null>`${jobs.lockToken}`,
+    })
+  handOver(tx, batch, taker, rows)
   return rows.map((r) => r.id)
+}
+
+/**
+ * `enqueueAll` for the caller's own CTE, so a change and the jobs it causes go in as one
+ * statement without a transaction around them: the rows are inserted only when `onlyIf` holds
+ * (e.g. `exists (select 1 from moved)`). Put `statement` in a CTE, select its rows with
+ * `json_agg`, and pass them to `queued` once the statement has run (claimed ones are handed over).
+ */
+export function enqueueStatement(
+  conn: Db,
+  batch: readonly NewJob[],
+  onlyIf?: SQL,
+): { statement: SQL; queued(rows: QueuedJobRow[] | null): void } {
+  const { taker, leaseMs } = plan(conn, batch)
+  const values = batch.map(
+    (job, i) =>
+      sql`(${job.queue}::text, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.dedupeKey ?? null}::text, ${job.runAt?.toISOString() ?? null}::timestamptz, ${job.maxAttempts ?? 5}::int, ${leaseMs[i]}::int)`,
+  )
+  const statement = sql`insert into ${jobs} (queue, payload, dedupe_key, run_at, max_attempts, attempts, locked_until, lock_token)
+    select v.queue, v.payload, v.dedupe_key, coalesce(v.run_at, now()), v.max_attempts,
+      case when v.lease_ms is null then 0 else 1 end,
+      now() + v.lease_ms * interval '1 millisecond',
+      case when v.lease_ms is null then null else gen_random_uuid() end
+    from (values ${sql.join(values, sql`, `)}) as v(queue, payload, dedupe_key, run_at, max_attempts, lease_ms)
+    ${onlyIf ? sql`where ${onlyIf}` : sql``}
+    on conflict (dedupe_key) do nothing
+    returning id, queue, payload, attempts, max_attempts as "maxAttempts", lock_token as "lockToken"`
+  return { statement, queued: (rows) => handOver(conn, batch, taker, rows ?? []) }
 }
 
 type Waker = () => void

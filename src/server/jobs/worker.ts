@@ -11,17 +11,10 @@ import type { Db } from '~/server/db/client'
 import { jobs } from '~/server/db/schema'
 import { log } from '~/server/log'
 import { backoffMs } from './backoff'
-import { onJobEnqueued } from './queue'
+import { onJobEnqueued, takeJobsQueuedThrough, type ClaimedJob } from './queue'
 import { DEFAULT_LEASE_MS, LeaseLostError, RetryLaterError, handlerFor, registeredQueues } from './registry'
 
-interface Claimed {
-  id: number
-  queue: string
-  payload: unknown
-  attempts: number
-  maxAttempts: number
-  lockToken: string
-}
+type Claimed = ClaimedJob
 
 export interface WorkerOptions {
   /** Jobs run at the same time by this worker. */
@@ -36,6 +29,13 @@ export class JobWorker {
   private wake?: () => void
   private loop?: Promise<void>
   private unsubscribe?: () => void
+  private stopTaking?: () => void
+  /**
+   * There may be due jobs no claim has seen: unclaimed ones were queued, or the last claim came
+   * back full. Jobs handed over at commit do not count, so a finished job only claims again when
+   * there is reason to (a claim per finished job was a query per job, issue 11).
+   */
+  private maybeMore = true
   readonly concurrency: number
   readonly pollMs: number
 
@@ -50,7 +50,18 @@ export class JobWorker {
   start(): void {
     if (this.running) return
     this.running = true
-    this.unsubscribe = onJobEnqueued(() => this.wake?.())
+    this.unsubscribe = onJobEnqueued(() => {
+      this.maybeMore = true
+      this.wake?.()
+    })
+    // Jobs this process queues are handed over claimed, when they commit (queue.ts).
+    this.stopTaking = takeJobsQueuedThrough(this.db, {
+      hasRoom: () => this.running && this.inFlight.size < this.concurrency,
+      take: (handed) => {
+        // Stopping: leave them; their lease runs out and a worker claims them again.
+        if (this.running) for (const job of handed) this.launch(job)
+      },
+    })
     this.loop = this.run()
   }
 
@@ -58,9 +69,18 @@ export class JobWorker {
   async stop(): Promise<void> {
     this.running = false
     this.unsubscribe?.()
+    this.stopTaking?.()
     this.wake?.()
     await this.loop
     await Promise.allSettled([...this.inFlight])
+  }
+
+  private launch(job: Claimed): void {
+    const p = runJob(this.db, job).finally(() => {
+      this.inFlight.delete(p)
+      if (this.maybeMore) this.wake?.() // a slot is free and there may be work: claim now
+    })
+    this.inFlight.add(p)
   }
 
   private async run(): Promise<void> {
@@ -68,6 +88,7 @@ export class JobWorker {
       let claimed: Claimed[] = []
       const free = this.concurrency - this.inFlight.size
       if (free > 0) {
+        this.maybeMore = false
         try {
           claimed = await claimJobs(this.db, free)
         } catch (err) {
@@ -77,15 +98,11 @@ export class JobWorker {
           else log.error({ err }, 'job claim failed')
         }
       }
-      for (const job of claimed) {
-        const p = runJob(this.db, job).finally(() => {
-          this.inFlight.delete(p)
-          this.wake?.() // a slot is free: look for more work now
-        })
-        this.inFlight.add(p)
-      }
-      // A full batch means there may be more due jobs: go again without sleeping.
-      if (free > 0 && claimed.length === free) continue
+      for (const job of claimed) this.launch(job)
+      // A full batch means there may be more due jobs: go again without sleeping (or, with every
+      // slot taken, as soon as one is free). So does news of jobs queued while claiming.
+      if (free > 0 && claimed.length === free) this.maybeMore = true
+      if (this.maybeMore && this.inFlight.size < this.concurrency) continue
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.pollMs)
         this.wake = () => {

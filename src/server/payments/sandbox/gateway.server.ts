@@ -5,10 +5,10 @@
  * outbox jobs (twice each, on purpose, so the shop's de-duplication is always exercised).
  */
 import { randomBytes } from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '~/server/db/client'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { selectRows, type Db } from '~/server/db/client'
 import { sandboxRefunds, sandboxTransactions } from '~/server/db/schema'
-import { enqueueAll } from '~/server/jobs/queue'
+import { enqueueAll, enqueueStatement, type NewJob, type QueuedJobRow } from '~/server/jobs/queue'
 import type {
   CreateSessionInput,
   GatewayEvent,
@@ -75,36 +75,43 @@ export async function getTransaction(db: Db, id: string): Promise<SandboxTxn | u
 }
 
 /**
- * Moves a transaction from one of `from` to `to` and queues the webhook, atomically. Returns the
- * updated row, or undefined when the transaction had already moved (double-submitted form).
+ * Moves a transaction from one of `from` to `to` and queues the webhook: one statement, so both
+ * happen or neither, without a transaction's round trips. Nothing happens when the transaction
+ * had already moved (a double-submitted form). `txn` is the row as the page read it: the event
+ * carries only what a move never changes (reference, amount, currency, webhook address).
  */
 async function move(
   db: Db,
-  id: string,
+  txn: SandboxTxn,
   from: SandboxTxn['status'][],
   to: SandboxTxn['status'],
   event: GatewayEventType,
   extra: { failureCode?: string; cardBrand?: string; cardLast4?: string } = {},
-): Promise<SandboxTxn | undefined> {
-  return db.transaction(async (tx) => {
-    const [txn] = await tx
-      .update(sandboxTransactions)
-      .set({ status: to, updatedAt: sql`now()`, cardBrand: extra.cardBrand, cardLast4: extra.cardLast4 })
-      .where(and(eq(sandboxTransactions.id, id), inArray(sandboxTransactions.status, from)))
-      .returning()
-    if (!txn) return undefined
-    await emit(tx, txn, event, extra.failureCode)
-    return txn
-  })
+): Promise<void> {
+  const deliveries = enqueueStatement(db, webhookJobs(txn, event, extra.failureCode), sql`exists (select 1 from moved)`)
+  const [row] = await selectRows<{ queued: QueuedJobRow[] | null }>(
+    db,
+    sql`
+    with moved as (
+      update ${sandboxTransactions}
+      set status = ${to}, updated_at = now(),
+        card_brand = coalesce(${extra.cardBrand ?? null}::text, card_brand),
+        card_last4 = coalesce(${extra.cardLast4 ?? null}::text, card_last4)
+      where ${sandboxTransactions.id} = ${txn.id} and ${inArray(sandboxTransactions.status, from)}
+      returning 1
+    ), queued as (${deliveries.statement})
+    select (select json_agg(queued) from queued) as queued`,
+  )
+  deliveries.queued(row?.queued ?? null)
 }
 
-async function emit(
-  tx: Db,
+/** The two deliveries of one event (the second later, on purpose): the shop must see it once. */
+function webhookJobs(
   txn: SandboxTxn,
   type: GatewayEventType,
   failureCode?: string,
   refunded?: { amountMinor: number; key: string },
-): Promise<void> {
+): NewJob[] {
   const event: GatewayEvent = {
     id: `evt_${randomBytes(12).toString('hex')}`,
     type,
@@ -118,7 +125,7 @@ async function emit(
     createdAt: new Date().toISOString(),
   }
   const payload: WebhookDelivery = { url: txn.webhookUrl, event }
-  await enqueueAll(tx, [
+  return [
     { queue: WEBHOOK_QUEUE, payload, dedupeKey: `${event.id}:1`, maxAttempts: 8 },
     {
       queue: WEBHOOK_QUEUE,
@@ -127,7 +134,7 @@ async function emit(
       runAt: new Date(Date.now() + DUPLICATE_DELIVERY_DELAY_MS),
       maxAttempts: 8,
     },
-  ])
+  ]
 }
 
 export type PageResult =
@@ -143,29 +150,29 @@ export async function submitCard(
   if (!card.ok) return { kind: 'error', field: card.field }
   const details = { cardBrand: card.brand, cardLast4: card.last4 }
   if (card.outcome === 'challenge') {
-    await move(db, txn.id, ['open'], 'challenge', 'payment.requires_action', details)
+    await move(db, txn, ['open'], 'challenge', 'payment.requires_action', details)
     return { kind: 'challenge' }
   }
   if (card.outcome === 'declined') {
-    await move(db, txn.id, ['open'], 'declined', 'payment.failed', { ...details, failureCode: 'card_declined' })
+    await move(db, txn, ['open'], 'declined', 'payment.failed', { ...details, failureCode: 'card_declined' })
   } else {
-    await move(db, txn.id, ['open'], 'captured', 'payment.captured', details)
+    await move(db, txn, ['open'], 'captured', 'payment.captured', details)
   }
   return done(txn)
 }
 
 export async function submitChallenge(db: Db, txn: SandboxTxn, code: string): Promise<PageResult> {
   if (txn.status === 'challenge') {
-    if (code.trim() === CHALLENGE_CODE) await move(db, txn.id, ['challenge'], 'captured', 'payment.captured')
-    else await move(db, txn.id, ['challenge'], 'failed', 'payment.failed', { failureCode: '3ds_failed' })
+    if (code.trim() === CHALLENGE_CODE) await move(db, txn, ['challenge'], 'captured', 'payment.captured')
+    else await move(db, txn, ['challenge'], 'failed', 'payment.failed', { failureCode: '3ds_failed' })
   }
   return done(txn)
 }
 
 export async function walletDecision(db: Db, txn: SandboxTxn, approve: boolean): Promise<PageResult> {
   if (txn.status === 'open') {
-    if (approve) await move(db, txn.id, ['open'], 'captured', 'payment.captured')
-    else await move(db, txn.id, ['open'], 'cancelled', 'payment.cancelled', { failureCode: 'cancelled_by_payer' })
+    if (approve) await move(db, txn, ['open'], 'captured', 'payment.captured')
+    else await move(db, txn, ['open'], 'cancelled', 'payment.cancelled', { failureCode: 'cancelled_by_payer' })
   }
   return done(txn)
 }
@@ -224,6 +231,6 @@ async function refund(db: Db, input: { externalId: string; amountMinor: number; 
       })
       .where(eq(sandboxTransactions.id, txn.id))
       .returning()
-    await emit(tx, updated!, 'payment.refunded', undefined, { amountMinor, key: idempotencyKey })
+    await enqueueAll(tx, webhookJobs(updated!, 'payment.refunded', undefined, { amountMinor, key: idempotencyKey }))
   })
 }
