@@ -11,7 +11,7 @@ import { RetryLaterError, type JobContext } from '~/server/jobs/registry'
 import { supplierFor } from '~/modules/fulfilment/suppliers.server'
 import { isPlayerDeliveryError, type Supplier, type TopUpDelivery } from '~/modules/fulfilment/supplier'
 import type { OrderJobPayload } from './queues'
-import { lockOrder, noteOrderEvent, transitionOrder } from './transition.server'
+import { lockAndMove, lockOrder, noteOrderEvent, transitionOrder } from './transition.server'
 
 interface FulfilItem {
   id: number
@@ -54,13 +54,8 @@ export function fulfilJob(supplierOf: (db: Db) => Supplier = supplierFor) {
     // refunded leaves no way to fulfilling), and nothing below runs for it. Only `paid` moves on
     // here: an order waiting for the shopper's player details leaves that state through the
     // correction alone, never through a stray run of a fulfilment job.
-    const order = await db.transaction(async (tx) => {
-      const locked = await lockOrder(tx, orderId)
-      if (locked.status === 'paid') await transitionOrder(tx, locked, 'fulfilling')
-      else if (locked.status !== 'fulfilling') return undefined // delivered, failed or refunded already
-      return locked
-    })
-    if (!order) return
+    const { order, moved } = await lockAndMove(db, orderId, 'paid', 'fulfilling')
+    if (!moved && order.status !== 'fulfilling') return // delivered, failed or refunded already
     const items = await loadItems(db, orderId)
     if (items.every((i) => i.kind === 'currency')) return ctx.complete((tx) => allocateCodes(tx, orderId, items))
     await deliverTopUps(db, supplierOf(db), { id: orderId, player: order.player, round: order.playerFixes }, items, ctx)

@@ -52,8 +52,8 @@ const lockedColumns = {
   userId: orders.userId,
   totalMinor: orders.totalMinor,
   creditMinor: orders.creditMinor,
-  referred: sql<boolean>`exists (select 1 from referrals r where r.user_id = ${orders.userId})`,
-  hasCoupon: sql<boolean>`${orders.couponId} is not null`,
+  referred: sql<boolean>`exists (select 1 from referrals r where r.user_id = ${orders.userId})`.as('referred'),
+  hasCoupon: sql<boolean>`${orders.couponId} is not null`.as('has_coupon'),
   currency: orders.currency,
   expiresAt: orders.expiresAt,
   number: orders.number,
@@ -98,6 +98,44 @@ export async function lockOrderOfPayment(
     )
     .for('update', { of: [orders, payments] })
   return row
+}
+
+/** Statuses whose entry has no effect beyond the status, its timeline event and the notice. */
+const WITHOUT_EFFECTS = ['fulfilling'] as const satisfies readonly OrderStatus[]
+
+/**
+ * `lockOrder`, then `transitionOrder` from `from` to `to`, as one statement without a transaction
+ * around it (issue 11: round trips per order), for a status whose entry has no effects. Returns
+ * the order as it was locked (its status before the move) and whether it moved.
+ */
+export async function lockAndMove(
+  db: Db,
+  orderId: string,
+  from: OrderStatus,
+  to: (typeof WITHOUT_EFFECTS)[number],
+): Promise<{ order: LockedOrder; moved: boolean }> {
+  if (!canTransition(from, to)) throw new Error(`no transition ${from} → ${to}`)
+  const cur = db.$with('cur').as(db.select(lockedColumns).from(orders).where(eq(orders.id, orderId)).for('update'))
+  const moved = db.$with('moved', { id: orders.id }).as(
+    sql`update ${orders} set status = ${to}, updated_at = now()
+      where ${orders.id} = ${orderId} and (select status from cur) = ${from} returning ${orders.id}`,
+  )
+  const noted = db.$with('noted', {}).as(
+    sql`insert into ${orderEvents} (order_id, type, from_status, to_status, data)
+      select id, 'status', ${from}, ${to}, '{}'::jsonb from moved`,
+  )
+  const fields = Object.fromEntries(Object.keys(lockedColumns).map((key) => [key, cur[key as keyof typeof cur]]))
+  const [row] = await db
+    .with(cur, moved, noted)
+    .select({
+      ...(fields as unknown as typeof lockedColumns),
+      moved: sql<boolean>`exists (select 1 from moved)`,
+      notice: sql`(select ${statusNotice(orderId, to)} from moved)`,
+    })
+    .from(cur)
+  if (!row) throw new AppError('NOT_FOUND', `Order ${orderId} does not exist`)
+  const { moved: didMove, notice: _notice, ...order } = row
+  return { order, moved: didMove }
 }
 
 /**
