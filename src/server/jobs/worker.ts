@@ -56,7 +56,8 @@ export class JobWorker {
     })
     // Jobs this process queues are handed over claimed, when they commit (queue.ts).
     this.stopTaking = takeJobsQueuedThrough(this.db, {
-      hasRoom: () => this.running && this.inFlight.size < this.concurrency,
+      // Not while unclaimed jobs may be waiting: those are older, and go first (FIFO by run_at).
+      hasRoom: () => this.running && !this.maybeMore && this.inFlight.size < this.concurrency,
       take: (handed) => {
         // Stopping: leave them; their lease runs out and a worker claims them again.
         if (this.running) for (const job of handed) this.launch(job)
