@@ -22,6 +22,8 @@ async function choosePackage(page: Page) {
 async function saveWhileBuying(page: Page, playerId: string, label: string) {
   await gotoHydrated(page, STARFALL)
   await choosePackage(page)
+  // The saved players load after the page: decide once they are there (or known to be none).
+  await expect(page.getByTestId('player-section')).toHaveAttribute('data-settled', 'true')
   const other = page.getByTestId('saved-player-other')
   if (await other.count()) await other.click()
   await page.getByTestId('player-field-server').selectOption({ index: 1 })

@@ -230,6 +230,22 @@ describe('offer purchase', () => {
     expect((within(screen.getByTestId('saved-player-other')).getByRole('radio') as HTMLInputElement).checked).toBe(true)
   })
 
+  it('a shopper who started typing before the saved players arrived keeps the form', async () => {
+    let arrive: (list: PlayerProfileView[]) => void = () => {}
+    profiles.offerProfilesFn.mockReturnValue(new Promise<PlayerProfileView[]>((resolve) => (arrive = resolve)))
+    await buy({ signedIn: true })
+    const section = await screen.findByTestId('player-section')
+    await waitFor(() => expect(profiles.offerProfilesFn).toHaveBeenCalled())
+    expect(section.dataset.settled).toBe('false')
+    fireEvent.input(screen.getByTestId('player-field-playerId'), { target: { value: '8123' } })
+    arrive([savedMain])
+    await waitFor(() => expect(section.dataset.settled).toBe('true'))
+    expect(await screen.findAllByTestId('saved-player')).toHaveLength(1)
+    expect((within(screen.getByTestId('saved-player-other')).getByRole('radio') as HTMLInputElement).checked).toBe(true)
+    expect(screen.getByTestId('player-form').closest('[hidden]')).toBeNull()
+    expect(profiles.chooseProfileFn).not.toHaveBeenCalled()
+  })
+
   it('saves a newly checked player before checkout when asked to', async () => {
     player.checkPlayer.mockResolvedValue({ ok: true, nickname: 'Nova' })
     profiles.saveProfileFn.mockResolvedValue({ ok: false, code: 'CONFLICT', issues: ['too_many_profiles'] })

@@ -37,8 +37,9 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
   const skus = useQuery({ ...skusQuery(offer.id, currency, locale), placeholderData: keepPreviousData })
   const sku = skus.data?.currency === currency ? skus.data.skus.find((s) => s.id === skuId) : undefined
   const needsPlayer = offer.kind === 'topup' && offer.game.playerFields.length > 0
-  const { data: viewer } = useQuery({ ...viewerQuery(), enabled: needsPlayer })
+  const { data: viewer, isPending: viewerPending } = useQuery({ ...viewerQuery(), enabled: needsPlayer })
   const saved = useSavedPlayers(offer.id, needsPlayer && Boolean(viewer))
+  const playerSettled = !needsPlayer || (!viewerPending && saved.settled)
   const usingForm = saved.selected === OTHER_PLAYER
   const player = usingForm ? verified : saved.player
   const alreadySaved = saved.profiles.some(
@@ -99,10 +100,14 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
           <PaymentLogos />
         </div>
         {needsPlayer ? (
-          <section className="surface space-y-6 rounded-2xl p-5">
+          <section
+            className="surface space-y-6 rounded-2xl p-5"
+            data-testid="player-section"
+            data-settled={playerSettled}
+          >
             {saved.profiles.length > 0 ? <SavedPlayers choice={saved} /> : null}
             {/* Hidden, not unmounted: going back to "Another player" finds the form as it was left. */}
-            <div hidden={!usingForm}>
+            <div hidden={!usingForm} onInput={saved.keepFormIfUndecided} onChange={saved.keepFormIfUndecided}>
               <PlayerForm
                 check={(v) =>
                   checkPlayer({

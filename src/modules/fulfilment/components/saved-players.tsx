@@ -32,6 +32,13 @@ export interface SavedPlayerChoice {
   player?: { values: Record<string, string>; nickname: string }
   /** Why the last chosen profile was dropped for the form, worded. */
   notice?: string
+  /** The list has arrived (or there is none to load): what is shown will not switch by itself. */
+  settled: boolean
+  /**
+   * The shopper started on the form before the list arrived: keep the form when it does, instead
+   * of switching to the default saved player under their fingers.
+   */
+  keepFormIfUndecided: () => void
 }
 
 /**
@@ -92,6 +99,10 @@ export function useSavedPlayers(offerId: number, enabled: boolean): SavedPlayerC
     },
     player: profile ? { values: profile.player, nickname: nicknames[profile.id] ?? profile.nickname } : undefined,
     notice,
+    settled: !enabled || !list.isPending,
+    keepFormIfUndecided: () => {
+      if (choice === undefined && profiles.length === 0) setChoice(OTHER_PLAYER)
+    },
   }
 }
 
