@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { gotoHydrated } from './support'
+import { clickNavEntry, gotoHydrated } from './support'
 import { expect, test } from './user-fixture'
 
 const JOURNEYS = [
@@ -39,7 +39,7 @@ for (const { locale, from, to, symbol } of JOURNEYS) {
     await expect(page.getByTestId('offer-title')).toBeVisible()
 
     // Header navigation to a category, then an offer from its grid.
-    await page.getByTestId('main-nav').locator('a[data-code="mobile-games"]').click()
+    await clickNavEntry(page, 'mobile-games')
     await expect(page).toHaveURL(new RegExp(`/${locale}/categories/mobile-games$`))
     const cards = page.getByTestId('game-card')
     await expect(cards.first()).toBeVisible()

@@ -6,7 +6,7 @@
  * in use, and nothing mismatches on hydration.
  */
 import type { Page } from '@playwright/test'
-import { gotoHydrated } from './support'
+import { clickNavEntry, gotoHydrated } from './support'
 import { expect, signInAs, test } from './user-fixture'
 
 /**
@@ -100,9 +100,7 @@ test('a shopper’s own pages bring the account catalogue; the catalogue and con
   expect(catalogues).toEqual(['messages-de', 'messages-de', 'messages-de'])
 
   // Client navigation to the coupons page: its catalogue comes before the page renders.
-  const inRow = page.getByTestId('main-nav').locator('a[data-code="coupon"]')
-  if (!(await inRow.count())) await page.getByTestId('nav-more').locator('summary').click()
-  await page.locator('header a[data-code="coupon"]:visible').click()
+  await clickNavEntry(page, 'coupon')
   await expect(page).toHaveURL(/\/de\/coupon/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gutscheine')
   await expect(page.getByText('Hast du einen Gutscheincode?')).toBeVisible()

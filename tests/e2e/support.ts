@@ -68,3 +68,20 @@ export async function referralCookie(context: BrowserContext) {
   await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'aff_ref')).toBe(true)
   return (await context.cookies()).find((c) => c.name === 'aff_ref')!
 }
+
+/**
+ * Clicks the header's navigation entry `code` wherever it is shown right now: in the row, or in
+ * "More" (opened first). The row re-measures as fonts arrive, so an entry may move between the
+ * two just after a check: the whole look-and-click is retried.
+ */
+export async function clickNavEntry(page: Page, code: string): Promise<void> {
+  const link = page.locator(`header a[data-code="${code}"]:visible`)
+  await expect(async () => {
+    if (!(await link.count())) {
+      await page.getByTestId('nav-more').evaluate((menu: HTMLDetailsElement) => {
+        menu.open = true
+      })
+    }
+    await link.click({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+}
