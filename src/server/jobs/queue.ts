@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { afterCommit, rootOf } from '~/server/db/after-commit'
 import type { Db } from '~/server/db/client'
 import { jobs } from '~/server/db/schema'
-import { DEFAULT_LEASE_MS, handlerFor } from './registry'
+import { handlerFor } from './registry'
 
 export interface NewJob {
   queue: string
@@ -40,6 +40,19 @@ export interface JobTaker {
   take(jobs: ClaimedJob[]): void
 }
 
+/** What a claim (an UPDATE of the worker, or an INSERT that claims) returns of each job. */
+export const claimedJobColumns = {
+  id: jobs.id,
+  queue: jobs.queue,
+  payload: jobs.payload,
+  attempts: jobs.attempts,
+  maxAttempts: jobs.maxAttempts,
+  lockToken: sql<string>`${jobs.lockToken}`,
+}
+
+/** The end of a lease of `ms` milliseconds from now (a number, or a per-row SQL expression). */
+export const leaseUntil = (ms: number | SQL) => sql`now() + ${ms}::int * interval '1 millisecond'`
+
 const takers = new WeakMap<Db, JobTaker>()
 
 /** A worker offers to run the jobs queued through `db` (until the returned function is called). */
@@ -59,7 +72,7 @@ function plan(conn: Db, batch: readonly NewJob[]): { taker?: JobTaker; leaseMs: 
   if (!taker?.hasRoom()) return { leaseMs: batch.map(() => null) }
   const leaseOf = (job: NewJob) => {
     const handler = isDue(job) ? handlerFor(job.queue) : undefined
-    return handler ? (handler.leaseMs ?? DEFAULT_LEASE_MS) : null
+    return handler ? handler.leaseMs : null
   }
   return { taker, leaseMs: batch.map(leaseOf) }
 }
@@ -99,22 +112,16 @@ export async function enqueueAll(tx: Db, batch: readonly NewJob[]): Promise<numb
         ...(leaseMs[i] !== null
           ? {
               attempts: 1,
-              lockedUntil: sql`now() + ${leaseMs[i]}::int * interval '1 millisecond'`,
+              lockedUntil: leaseUntil(leaseMs[i]!),
               lockToken: sql`gen_random_uuid()`,
             }
           : {}),
       })),
     )
     .onConflictDoNothing({ target: jobs.dedupeKey })
-    .returning({
-      id: jobs.id,
-      queue: jobs.queue,
-      payload: jobs.payload,
-      attempts: jobs.attempts,
-      maxAttempts: jobs.maxAttempts,
-      lockToken: sql<string | null>`${jobs.lockToken}`,
-    })
-  handOver(tx, batch, taker, rows)
+    .returning(claimedJobColumns)
+  // The jobs that went in unclaimed come back with a null lockToken.
+  handOver(tx, batch, taker, rows as QueuedJobRow[])
   return rows.map((r) => r.id)
 }
 

@@ -11,10 +11,8 @@ import type { Db } from '~/server/db/client'
 import { jobs } from '~/server/db/schema'
 import { log } from '~/server/log'
 import { backoffMs } from './backoff'
-import { onJobEnqueued, takeJobsQueuedThrough, type ClaimedJob } from './queue'
+import { claimedJobColumns, leaseUntil, onJobEnqueued, takeJobsQueuedThrough, type ClaimedJob } from './queue'
 import { DEFAULT_LEASE_MS, LeaseLostError, RetryLaterError, handlerFor, registeredQueues } from './registry'
-
-type Claimed = ClaimedJob
 
 export interface WorkerOptions {
   /** Jobs run at the same time by this worker. */
@@ -76,7 +74,7 @@ export class JobWorker {
     await Promise.allSettled([...this.inFlight])
   }
 
-  private launch(job: Claimed): void {
+  private launch(job: ClaimedJob): void {
     const p = runJob(this.db, job).finally(() => {
       this.inFlight.delete(p)
       if (this.maybeMore) this.wake?.() // a slot is free and there may be work: claim now
@@ -86,7 +84,7 @@ export class JobWorker {
 
   private async run(): Promise<void> {
     while (this.running) {
-      let claimed: Claimed[] = []
+      let claimed: ClaimedJob[] = []
       const free = this.concurrency - this.inFlight.size
       if (free > 0) {
         this.maybeMore = false
@@ -117,7 +115,7 @@ export class JobWorker {
 }
 
 /** Claims up to `limit` due jobs of the queues this process can run. */
-export async function claimJobs(db: Db, limit: number): Promise<Claimed[]> {
+export async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
   const queues = registeredQueues()
   if (queues.length === 0 || limit <= 0) return []
   const due = db
@@ -141,22 +139,15 @@ export async function claimJobs(db: Db, limit: number): Promise<Claimed[]> {
     .update(jobs)
     .set({
       attempts: sql`${jobs.attempts} + 1`,
-      lockedUntil: sql`now() + ${leaseMs}::int * interval '1 millisecond'`,
+      lockedUntil: leaseUntil(leaseMs),
       lockToken: sql`gen_random_uuid()`,
     })
     .where(inArray(jobs.id, due))
-    .returning({
-      id: jobs.id,
-      queue: jobs.queue,
-      payload: jobs.payload,
-      attempts: jobs.attempts,
-      maxAttempts: jobs.maxAttempts,
-      lockToken: sql<string>`${jobs.lockToken}`,
-    })
+    .returning(claimedJobColumns)
 }
 
 /** Runs one claimed job to completion, retry or final failure. Never throws. */
-export async function runJob(db: Db, job: Claimed): Promise<void> {
+export async function runJob(db: Db, job: ClaimedJob): Promise<void> {
   const registered = handlerFor(job.queue)
   const fenced = and(eq(jobs.id, job.id), eq(jobs.lockToken, job.lockToken), isNull(jobs.completedAt))
   let completed = false
