@@ -4,7 +4,7 @@
  * with FOR UPDATE SKIP LOCKED inside the job's fenced completion, so each code is sold once and
  * an order gets its codes exactly once even if the worker dies mid-way.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { gameCodes, games, offers, orderItems, skus } from '~/server/db/schema'
 import { RetryLaterError, type JobContext } from '~/server/jobs/registry'
@@ -22,29 +22,24 @@ interface FulfilItem {
   slug: string
   kind: 'topup' | 'currency'
   supplierTxnId: string | null
-  deliveredAt: Date | null
+  delivered: boolean
 }
 
-async function loadItems(db: Db, orderId: string): Promise<FulfilItem[]> {
-  const rows = await db
-    .select({
-      id: orderItems.id,
-      skuId: orderItems.skuId,
-      skuCode: skus.code,
-      skuUnits: skus.quantity,
-      quantity: orderItems.quantity,
-      slug: games.slug,
-      kind: games.kind,
-      supplierTxnId: orderItems.supplierTxnId,
-      deliveredAt: orderItems.deliveredAt,
-    })
-    .from(orderItems)
-    .innerJoin(skus, eq(skus.id, orderItems.skuId))
-    .innerJoin(offers, eq(offers.id, skus.offerId))
-    .innerJoin(games, eq(games.id, offers.gameId))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id))
-  return rows.map((r) => ({ ...r, units: r.skuUnits * r.quantity }))
+/** The order's items as fulfilment needs them, read in the statement that takes the order's lock. */
+function itemsOf(orderId: string): SQL<FulfilItem[]> {
+  // Raw column names: drizzle leaves columns unqualified inside a CTE's query.
+  return sql<FulfilItem[]>`(
+    select coalesce(json_agg(json_build_object(
+      'id', oi.id, 'skuId', oi.sku_id, 'skuCode', s.code, 'units', s.quantity * oi.quantity,
+      'quantity', oi.quantity, 'slug', g.slug, 'kind', g.kind, 'supplierTxnId', oi.supplier_txn_id,
+      'delivered', oi.delivered_at is not null
+    ) order by oi.id), '[]'::json)
+    from ${orderItems} oi
+    join ${skus} s on s.id = oi.sku_id
+    join ${offers} o on o.id = s.offer_id
+    join ${games} g on g.id = o.game_id
+    where oi.order_id = ${orderId}
+  )`
 }
 
 export function fulfilJob(supplierOf: (db: Db) => Supplier = supplierFor) {
@@ -54,9 +49,8 @@ export function fulfilJob(supplierOf: (db: Db) => Supplier = supplierFor) {
     // refunded leaves no way to fulfilling), and nothing below runs for it. Only `paid` moves on
     // here: an order waiting for the shopper's player details leaves that state through the
     // correction alone, never through a stray run of a fulfilment job.
-    const { order, moved } = await lockAndMove(db, orderId, 'paid', 'fulfilling')
+    const { order, moved, also: items } = await lockAndMove(db, orderId, 'paid', 'fulfilling', itemsOf(orderId))
     if (!moved && order.status !== 'fulfilling') return // delivered, failed or refunded already
-    const items = await loadItems(db, orderId)
     if (items.every((i) => i.kind === 'currency')) return ctx.complete((tx) => allocateCodes(tx, orderId, items))
     await deliverTopUps(db, supplierOf(db), { id: orderId, player: order.player, round: order.playerFixes }, items, ctx)
   }
@@ -128,7 +122,7 @@ async function deliverTopUps(
   const results = new Map<number, TopUpDelivery>()
   let asked = false
   for (const item of items) {
-    if (item.deliveredAt) continue
+    if (item.delivered) continue
     // Staff may have refunded the order since the job started: ask the supplier for nothing more.
     // (Before the first request the job has just seen it fulfilling, under its lock.)
     if (asked && !(await stillFulfilling(db, orderId))) break
@@ -155,23 +149,32 @@ async function deliverTopUps(
       if (late.length > 0) await noteOrderEvent(tx, orderId, 'delivered_after_refund', { supplierTxnIds: late })
       return
     }
-    for (const [itemId, r] of results) {
-      await tx
+    // The supplier's answers are written with the order's move (one statement).
+    const alongside = [...results].map(([itemId, r]) =>
+      tx
         .update(orderItems)
         .set({ supplierTxnId: r.transactionId, deliveredAt: r.status === 'delivered' ? sql`now()` : null })
         .where(eq(orderItems.id, itemId))
-    }
+        .getSQL(),
+    )
     const failed = [...results.values()].find((r) => r.status === 'failed')
     const proof = [...results.values()].map((r) => r.transactionId)
     if (failed && failed.status === 'failed') {
       // The player was refused (a typo, the wrong server or region): the shopper may correct it
       // before the money goes back; anything else is refunded at once, as before.
       const next = isPlayerDeliveryError(failed.code) ? 'needs_player_details' : 'failed'
-      await transitionOrder(tx, order, next, { reason: failed.code }, [
-        { type: 'delivery_failed', data: { supplierTxnId: failed.transactionId, code: failed.code } },
-      ])
+      await transitionOrder(
+        tx,
+        order,
+        next,
+        { reason: failed.code },
+        {
+          notes: [{ type: 'delivery_failed', data: { supplierTxnId: failed.transactionId, code: failed.code } }],
+          alongside,
+        },
+      )
       return
     }
-    await transitionOrder(tx, order, 'delivered', { supplierTxnIds: proof })
+    await transitionOrder(tx, order, 'delivered', { supplierTxnIds: proof }, { alongside })
   })
 }

@@ -4,10 +4,10 @@
  * transaction, so a status and its consequences (fulfilment, mail, coupon use, affiliate
  * commission) commit or vanish together.
  */
-import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '~/server/db/client'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { selectRows, type Db } from '~/server/db/client'
 import { orderEvents, orders, payments } from '~/server/db/schema'
-import { enqueue, enqueueAll } from '~/server/jobs/queue'
+import { enqueueStatement, type NewJob, type QueuedJobRow } from '~/server/jobs/queue'
 import { releaseCoupons, redeemCoupons } from '~/modules/coupons/coupons.server'
 import { captureCredit, releaseCredit } from '~/modules/store-credit/holds.server'
 import { AppError } from '~/modules/errors/app-error'
@@ -82,15 +82,24 @@ export async function lockOrder(tx: Db, orderId: string, ownerId?: string): Prom
  * round trip. Both rows must be locked, not only read: a statement that waited for the order's
  * lock sees the newest version only of the rows it locks (PostgreSQL's re-check of FOR UPDATE),
  * and a webhook deciding on a stale payment status would undo the one that got there first.
- * Undefined when no payment of that gateway has this id.
+ * `record` is an INSERT … ON CONFLICT DO NOTHING RETURNING run in the same statement (a webhook's
+ * event id); `recorded` says whether it inserted a row. Undefined (`record` is done all the same)
+ * when no payment of that gateway has this id.
  */
 export async function lockOrderOfPayment(
   tx: Db,
   paymentId: string,
   gateway: string,
-): Promise<{ order: LockedOrder; payment: typeof payments.$inferSelect } | undefined> {
+  record: SQL,
+): Promise<{ order: LockedOrder; payment: typeof payments.$inferSelect; recorded: boolean } | undefined> {
+  const recordedRows = tx.$with('recorded', { one: sql<number>`1` }).as(record)
   const [row] = await tx
-    .select({ order: lockedColumns, payment: payments })
+    .with(recordedRows)
+    .select({
+      order: lockedColumns,
+      payment: payments,
+      recorded: sql<boolean>`exists (select 1 from recorded)`,
+    })
     .from(orders)
     .innerJoin(
       payments,
@@ -106,14 +115,16 @@ const WITHOUT_EFFECTS = ['fulfilling'] as const satisfies readonly OrderStatus[]
 /**
  * `lockOrder`, then `transitionOrder` from `from` to `to`, as one statement without a transaction
  * around it (issue 11: round trips per order), for a status whose entry has no effects. Returns
- * the order as it was locked (its status before the move) and whether it moved.
+ * the order as it was locked (its status before the move), whether it moved, and the value of
+ * `also`, an SQL expression the caller reads in the same round trip (e.g. the order's items).
  */
-export async function lockAndMove(
+export async function lockAndMove<Also = null>(
   db: Db,
   orderId: string,
   from: OrderStatus,
   to: (typeof WITHOUT_EFFECTS)[number],
-): Promise<{ order: LockedOrder; moved: boolean }> {
+  also?: SQL<Also>,
+): Promise<{ order: LockedOrder; moved: boolean; also: Also }> {
   if (!canTransition(from, to)) throw new Error(`no transition ${from} → ${to}`)
   const cur = db.$with('cur').as(db.select(lockedColumns).from(orders).where(eq(orders.id, orderId)).for('update'))
   const moved = db.$with('moved', { id: orders.id }).as(
@@ -131,11 +142,25 @@ export async function lockAndMove(
       ...(fields as unknown as typeof lockedColumns),
       moved: sql<boolean>`exists (select 1 from moved)`,
       notice: sql`(select ${statusNotice(orderId, to)} from moved)`,
+      also: also ?? sql<Also>`null`,
     })
     .from(cur)
   if (!row) throw new AppError('NOT_FOUND', `Order ${orderId} does not exist`)
-  const { moved: didMove, notice: _notice, ...order } = row
-  return { order, moved: didMove }
+  const { moved: didMove, notice: _notice, also: values, ...order } = row
+  return { order, moved: didMove, also: values }
+}
+
+/** What goes into a status change's own statement besides the status, its event and its jobs. */
+export interface TransitionExtras {
+  /** Timeline notes written just before the status event, moved or not. */
+  notes?: readonly OrderNote[]
+  /**
+   * Writes that belong with the change (the payment row a webhook settles, the delivered items),
+   * each a data-modifying statement on other tables than `orders` and `jobs`. They go into the
+   * same statement as the move (issue 11: round trips per order), or run on their own when the
+   * move is not allowed: they happen either way.
+   */
+  alongside?: readonly SQL[]
 }
 
 /**
@@ -143,17 +168,18 @@ export async function lockAndMove(
  * status, or null when the move is not allowed (already there, or past it): callers treat that as
  * "someone else got there first", which is what makes retries and duplicate events harmless.
  * Pass the LockedOrder when this transaction has just locked it and not moved it since (saves
- * taking the lock again). `notes` go on the timeline just before the status event, moved or not.
+ * taking the lock again).
  */
 export async function transitionOrder(
   tx: Db,
   orderOrId: string | LockedOrder,
   to: OrderStatus,
   data: Record<string, unknown> = {},
-  notes: readonly OrderNote[] = [],
+  { notes = [], alongside = [] }: TransitionExtras = {},
 ): Promise<OrderStatus | null> {
   const order = typeof orderOrId === 'string' ? await lockOrder(tx, orderOrId) : orderOrId
   if (!canTransition(order.status, to)) {
+    for (const statement of alongside) await tx.execute(statement)
     for (const note of notes) await noteOrderEvent(tx, order.id, note.type, note.data)
     return null
   }
@@ -161,15 +187,24 @@ export async function transitionOrder(
     ...notes.map((n) => sql`(${order.id}::uuid, ${n.type}, null, null, ${JSON.stringify(n.data)}::jsonb)`),
     sql`(${order.id}::uuid, 'status', ${order.status}, ${to}, ${JSON.stringify(data)}::jsonb)`,
   ]
-  // The new status, its timeline event(s) and the notice to waiting result pages: one statement.
-  await tx.execute(sql`
-    with moved as (
-      update ${orders} set status = ${to}, updated_at = now() where ${orders.id} = ${order.id} returning 1
-    ), noted as (
-      insert into ${orderEvents} (order_id, type, from_status, to_status, data) values ${sql.join(events, sql`, `)}
-    )
-    select ${statusNotice(order.id, to)} from moved`)
-  await onEnter(tx, order, to)
+  const effects = jobsOnEntry(order, to)
+  const jobs = effects.length ? enqueueStatement(tx, effects, sql`exists (select 1 from moved)`) : undefined
+  const parts = [
+    sql`moved as (update ${orders} set status = ${to}, updated_at = now() where ${orders.id} = ${order.id} returning 1)`,
+    sql`noted as (insert into ${orderEvents} (order_id, type, from_status, to_status, data) values ${sql.join(events, sql`, `)})`,
+    ...(jobs ? [sql`queued as (${jobs.statement})`] : []),
+    ...alongside.map((statement, i) => sql`${sql.raw(`alongside_${i}`)} as (${statement})`),
+  ]
+  // The new status, its timeline event(s), the jobs it sets off, the writes that go with it and
+  // the notice to waiting result pages: one statement.
+  const [row] = await selectRows<{ queued: QueuedJobRow[] | null }>(
+    tx,
+    sql`with ${sql.join(parts, sql`, `)}
+    select ${jobs ? sql`(select json_agg(queued) from queued)` : sql`null`} as queued,
+      ${statusNotice(order.id, to)} as notice from moved`,
+  )
+  jobs?.queued(row?.queued ?? null)
+  await onEntry(tx, order, to)
   return order.status
 }
 
@@ -183,9 +218,39 @@ export async function noteOrderEvent(
   await tx.insert(orderEvents).values({ orderId, type, data })
 }
 
-async function onEnter(tx: Db, order: LockedOrder, status: OrderStatus): Promise<void> {
+/** The jobs a status sets off, queued in the statement that moves the order there. */
+function jobsOnEntry(order: LockedOrder, status: OrderStatus): NewJob[] {
   const orderId = order.id
   const payload = { orderId }
+  switch (status) {
+    case 'paid':
+      return [
+        { queue: QUEUES.fulfil, payload, dedupeKey: `fulfil:${orderId}`, maxAttempts: 10 },
+        { queue: QUEUES.mail, payload: { orderId, kind: 'receipt' }, dedupeKey: `mail:receipt:${orderId}` },
+        ...(order.referred
+          ? [{ queue: QUEUES.affiliatePaid, payload, dedupeKey: `${QUEUES.affiliatePaid}:${orderId}` }]
+          : []),
+      ]
+    case 'delivered':
+      return [
+        { queue: QUEUES.mail, payload: { orderId, kind: 'delivered' }, dedupeKey: `mail:delivered:${orderId}` },
+        ...(order.referred
+          ? [{ queue: QUEUES.affiliateDelivered, payload, dedupeKey: `${QUEUES.affiliateDelivered}:${orderId}` }]
+          : []),
+      ]
+    case 'refunded':
+      // The shopper's mail goes with the refund that completed it (one mail per refund).
+      return order.referred
+        ? [{ queue: QUEUES.affiliateRefunded, payload, dedupeKey: `${QUEUES.affiliateRefunded}:${orderId}` }]
+        : []
+    default:
+      return []
+  }
+}
+
+/** The other effects of entering a status, in the same transaction after the move. */
+async function onEntry(tx: Db, order: LockedOrder, status: OrderStatus): Promise<void> {
+  const orderId = order.id
   const hasCredit = order.creditMinor > 0
   if (order.hasCoupon && COUPON_RELEASING_STATUSES.includes(status)) await releaseCoupons(tx, orderId)
   // An order that will never be paid gives its held store credit back (ADR 058).
@@ -194,21 +259,6 @@ async function onEnter(tx: Db, order: LockedOrder, status: OrderStatus): Promise
     case 'paid':
       if (hasCredit) await captureCredit(tx, orderId)
       if (order.hasCoupon) await redeemCoupons(tx, orderId)
-      await enqueueAll(tx, [
-        { queue: QUEUES.fulfil, payload, dedupeKey: `fulfil:${orderId}`, maxAttempts: 10 },
-        { queue: QUEUES.mail, payload: { orderId, kind: 'receipt' }, dedupeKey: `mail:receipt:${orderId}` },
-        ...(order.referred
-          ? [{ queue: QUEUES.affiliatePaid, payload, dedupeKey: `${QUEUES.affiliatePaid}:${orderId}` }]
-          : []),
-      ])
-      break
-    case 'delivered':
-      await enqueueAll(tx, [
-        { queue: QUEUES.mail, payload: { orderId, kind: 'delivered' }, dedupeKey: `mail:delivered:${orderId}` },
-        ...(order.referred
-          ? [{ queue: QUEUES.affiliateDelivered, payload, dedupeKey: `${QUEUES.affiliateDelivered}:${orderId}` }]
-          : []),
-      ])
       break
     case 'failed':
       // Paid but not deliverable: give the money back without anyone having to ask.
@@ -217,15 +267,6 @@ async function onEnter(tx: Db, order: LockedOrder, status: OrderStatus): Promise
     case 'needs_player_details':
       // No refund yet: the shopper gets a deadline, a mail and a job that refunds when it passes.
       await openPlayerFixWindow(tx, orderId)
-      break
-    case 'refunded':
-      // The shopper's mail goes with the refund that completed it (one mail per refund).
-      if (!order.referred) break
-      await enqueue(tx, {
-        queue: QUEUES.affiliateRefunded,
-        payload,
-        dedupeKey: `${QUEUES.affiliateRefunded}:${orderId}`,
-      })
       break
     default:
       break

@@ -3,6 +3,7 @@
  * failure via /request-payment). The attempt row is written before the gateway is called, so a
  * webhook can never arrive for a payment we do not know.
  */
+import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { config } from '../../../app.config'
@@ -89,19 +90,30 @@ export async function startPayment(
       await transitionOrder(tx, order, 'paid', { creditHoldId: hold.id, creditMinor: order.creditMinor })
       return { order, paymentId: null }
     }
-    const [payment] = await tx
-      .insert(payments)
-      .values({ orderId: order.id, gateway: gatewayName, method, amountMinor: dueMinor, currency: order.currency })
-      .returning({ id: payments.id })
-    // Held before the gateway is asked, so the card is never charged for credit that is gone.
-    if (order.creditMinor > 0) await holdCredit(tx, { ...credit, paymentId: payment!.id })
-    const note = { type: 'payment_started', data: { paymentId: payment!.id, method } }
+    const paymentId = randomUUID()
+    const attempt = tx.insert(payments).values({
+      id: paymentId,
+      orderId: order.id,
+      gateway: gatewayName,
+      method,
+      amountMinor: dueMinor,
+      currency: order.currency,
+    })
+    const note = { type: 'payment_started', data: { paymentId, method } }
+    if (order.creditMinor > 0) {
+      await attempt
+      // Held before the gateway is asked, so the card is never charged for credit that is gone.
+      await holdCredit(tx, { ...credit, paymentId })
+    }
     if (order.status === 'created') {
-      await transitionOrder(tx, order, 'awaiting_payment', { paymentId: payment!.id }, [note])
+      // Without credit to hold first, the attempt goes in with the move (one statement).
+      const alongside = order.creditMinor > 0 ? [] : [attempt.getSQL()]
+      await transitionOrder(tx, order, 'awaiting_payment', { paymentId }, { notes: [note], alongside })
     } else {
+      if (order.creditMinor === 0) await attempt
       await noteOrderEvent(tx, order.id, note.type, note.data)
     }
-    return { order, paymentId: payment!.id, dueMinor }
+    return { order, paymentId, dueMinor }
   })
   const { order } = started
   // Paid without a card or wallet step (free, or all store credit): the generic result page.

@@ -76,25 +76,44 @@ export async function receiveWebhook(
 export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
     // Recorded as processed at once: the row and the event's effect commit (or vanish) together.
-    const fresh = await tx
+    const record = tx
       .insert(webhookEvents)
       .values({ gateway, eventId: event.id, payload: event, processedAt: sql`now()` })
       .onConflictDoNothing()
       .returning({ id: webhookEvents.id })
-    if (fresh.length === 0) return 'duplicate'
-    return applyToPayment(tx, gateway, event)
+    const ref = z.uuid().safeParse(event.reference)
+    if (!ref.success) return (await record).length === 0 ? 'duplicate' : ignoreUnknown(event)
+    // Lock order before payment, everywhere: two paths never wait on each other in reverse. The
+    // event is recorded in the same statement (issue 11: round trips per order).
+    const locked = await lockOrderOfPayment(tx, ref.data, gateway, record.getSQL())
+    if (!locked) return (await recordedNow(tx, gateway, event.id)) ? ignoreUnknown(event) : 'duplicate'
+    if (!locked.recorded) return 'duplicate'
+    return applyToPayment(tx, event, locked)
   })
 }
 
-async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome> {
-  const ref = z.uuid().safeParse(event.reference)
-  // Lock order before payment, everywhere: two paths never wait on each other in reverse.
-  const locked = ref.success ? await lockOrderOfPayment(tx, ref.data, gateway) : undefined
-  if (!locked) {
-    log.warn({ eventId: event.id, reference: event.reference }, 'webhook for an unknown payment ignored')
-    return 'ignored'
-  }
-  const { order, payment } = locked
+/**
+ * Whether this transaction recorded the event (for a payment we do not know, where the locking
+ * statement returns no row to say so): its `processed_at` is this transaction's `now()`.
+ */
+async function recordedNow(tx: Db, gateway: string, eventId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ mine: sql<boolean>`${webhookEvents.processedAt} = now()` })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.gateway, gateway), eq(webhookEvents.eventId, eventId)))
+  return Boolean(row?.mine)
+}
+
+function ignoreUnknown(event: GatewayEvent): WebhookOutcome {
+  log.warn({ eventId: event.id, reference: event.reference }, 'webhook for an unknown payment ignored')
+  return 'ignored'
+}
+
+async function applyToPayment(
+  tx: Db,
+  event: GatewayEvent,
+  { order, payment }: NonNullable<Awaited<ReturnType<typeof lockOrderOfPayment>>>,
+): Promise<WebhookOutcome> {
   if (event.type === 'payment.refunded') return applyRefund(tx, payment.id, event)
   if (payment.amountMinor !== event.amountMinor || payment.currency !== event.currency) {
     log.error({ eventId: event.id, paymentId: payment.id }, 'webhook amount does not match the payment; ignored')
@@ -102,7 +121,7 @@ async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Pro
   }
   const next = nextPaymentStatus(payment.status, STATUS_OF[event.type])
   if (!next) return 'unchanged'
-  await tx
+  const settle = tx
     .update(payments)
     .set({
       status: next,
@@ -116,6 +135,7 @@ async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Pro
     data: { paymentId: payment.id, method: payment.method, failureCode: event.failureCode ?? null },
   }
   if (next !== 'succeeded') {
+    await settle
     await noteOrderEvent(tx, order.id, note.type, note.data)
     if ((next === 'failed' || next === 'cancelled') && isPayable(order.status)) {
       await releaseCreditOfEndedAttempt(tx, order.id, payment.id)
@@ -128,10 +148,11 @@ async function applyToPayment(tx: Db, gateway: string, event: GatewayEvent): Pro
   const expiredNow = isPayable(order.status) && order.expiresAt !== null && order.expiresAt.getTime() <= Date.now()
   const creditReady = isPayable(order.status) && !expiredNow && (await creditPartHeld(tx, order))
   if (creditReady) {
-    // The order is as locked above (holding credit does not move it): the note and the move to
-    // paid go in one statement.
-    await transitionOrder(tx, order, 'paid', { paymentId: payment.id }, [note])
+    // The order is as locked above (holding credit does not move it): the payment, the note and
+    // the move to paid go in one statement.
+    await transitionOrder(tx, order, 'paid', { paymentId: payment.id }, { notes: [note], alongside: [settle.getSQL()] })
   } else {
+    await settle
     await noteOrderEvent(tx, order.id, note.type, note.data)
     if (expiredNow) await transitionOrder(tx, order, 'expired', { reason: 'payment_after_expiry' })
     // Captured for an order that is already paid, expired or cancelled (two tabs, a payment

@@ -80,11 +80,20 @@ function plan(conn: Db, batch: readonly NewJob[]): { taker?: JobTaker; leaseMs: 
 /** What an INSERT … RETURNING of jobs gives back (`lockToken` set for the jobs inserted claimed). */
 export type QueuedJobRow = Omit<ClaimedJob, 'lockToken'> & { lockToken: string | null }
 
-/** After the insert: claimed jobs go to the worker once `conn` commits; the others wake workers. */
-function handOver(conn: Db, batch: readonly NewJob[], taker: JobTaker | undefined, rows: QueuedJobRow[]): void {
+/**
+ * After the insert: claimed jobs go to the worker once `conn` commits. Workers are woken only for
+ * a job that is due and went in unclaimed (a job for later waits for their poll: waking them for
+ * it would be a claim query that finds nothing).
+ */
+function handOver(
+  conn: Db,
+  batch: readonly NewJob[],
+  { taker, leaseMs }: ReturnType<typeof plan>,
+  rows: QueuedJobRow[],
+): void {
   const claimed = rows.filter((row): row is ClaimedJob => row.lockToken !== null)
   if (claimed.length > 0) afterCommit(conn, () => taker!.take(claimed))
-  if (rows.length > claimed.length && batch.some(isDue)) wakeWorkersSoon()
+  if (rows.length > claimed.length && batch.some((job, i) => isDue(job) && leaseMs[i] === null)) wakeWorkersSoon()
 }
 
 /**
@@ -99,7 +108,8 @@ function handOver(conn: Db, batch: readonly NewJob[], taker: JobTaker | undefine
  */
 export async function enqueueAll(tx: Db, batch: readonly NewJob[]): Promise<number[]> {
   if (batch.length === 0) return []
-  const { taker, leaseMs } = plan(tx, batch)
+  const planned = plan(tx, batch)
+  const { leaseMs } = planned
   const rows = await tx
     .insert(jobs)
     .values(
@@ -121,7 +131,7 @@ export async function enqueueAll(tx: Db, batch: readonly NewJob[]): Promise<numb
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning(claimedJobColumns)
   // The jobs that went in unclaimed come back with a null lockToken.
-  handOver(tx, batch, taker, rows as QueuedJobRow[])
+  handOver(tx, batch, planned, rows as QueuedJobRow[])
   return rows.map((r) => r.id)
 }
 
@@ -136,7 +146,8 @@ export function enqueueStatement(
   batch: readonly NewJob[],
   onlyIf?: SQL,
 ): { statement: SQL; queued(rows: QueuedJobRow[] | null): void } {
-  const { taker, leaseMs } = plan(conn, batch)
+  const planned = plan(conn, batch)
+  const { leaseMs } = planned
   const values = batch.map(
     (job, i) =>
       sql`(${job.queue}::text, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.dedupeKey ?? null}::text, ${job.runAt?.toISOString() ?? null}::timestamptz, ${job.maxAttempts ?? 5}::int, ${leaseMs[i]}::int)`,
@@ -150,7 +161,7 @@ export function enqueueStatement(
     ${onlyIf ? sql`where ${onlyIf}` : sql``}
     on conflict (dedupe_key) do nothing
     returning id, queue, payload, attempts, max_attempts as "maxAttempts", lock_token as "lockToken"`
-  return { statement, queued: (rows) => handOver(conn, batch, taker, rows ?? []) }
+  return { statement, queued: (rows) => handOver(conn, batch, planned, rows ?? []) }
 }
 
 type Waker = () => void
