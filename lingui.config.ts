@@ -33,7 +33,9 @@ const affiliate = [
  * sign-in callback and workshop pages: a catalogue opened by those routes (their layouts' or their
  * own `beforeLoad`), so the catalogue and content pages a visitor lands on carry only the
  * storefront's. The back office opens it too (it shows order parts). Components the header or the
- * offer page render stay storefront (the credit badge, the auth dialog, the player form).
+ * offer page render stay storefront (the credit badge, the auth dialog, the player form), except
+ * the signed-in shopper's extras the offer page loads with this catalogue (`lazyInArea`, ADR 070):
+ * saved players, "save this player" and the refusals' wording (error-text).
  */
 const routes = '<rootDir>/src/routes/{-$locale}'
 const account = [
@@ -44,6 +46,10 @@ const account = [
   '<rootDir>/src/modules/store-credit/components/checkout-credit.tsx',
   '<rootDir>/src/modules/store-credit/components/credit-balances.tsx',
   '<rootDir>/src/modules/fulfilment/components/player-profiles-section.tsx',
+  '<rootDir>/src/modules/fulfilment/components/saved-players.tsx',
+  '<rootDir>/src/modules/fulfilment/components/save-player-option.tsx',
+  '<rootDir>/src/modules/errors/error-text.ts',
+  '<rootDir>/src/modules/coupons/coupon-labels.ts',
   `${routes}/_default/order`,
   `${routes}/_default/payment`,
   `${routes}/_default/user`,
