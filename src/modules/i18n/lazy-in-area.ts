@@ -8,19 +8,7 @@ import { i18n as browserI18n } from '@lingui/core'
 import { lazy, type ComponentType } from 'react'
 import { openMessageArea, type MessageArea } from './i18n'
 
+// In the browser there is one i18n instance (router.tsx): the one the area is opened on.
 export function lazyInArea<P extends object>(area: MessageArea, load: () => Promise<{ default: ComponentType<P> }>) {
-  let pending: Promise<{ default: ComponentType<P> }> | undefined
-  // In the browser there is one i18n instance (router.tsx): the one the area is opened on.
-  const start = () => {
-    if (!pending) {
-      pending = Promise.all([load(), openMessageArea(browserI18n, area)]).then(([module]) => module)
-      // A failed fetch is forgotten, so the next render (or preload) tries again.
-      pending.catch(() => (pending = undefined))
-    }
-    return pending
-  }
-  return Object.assign(lazy(start), {
-    /** Starts fetching before the component is needed (e.g. once the shopper is known signed in). */
-    preload: () => void start().catch(() => undefined),
-  })
+  return lazy(() => Promise.all([load(), openMessageArea(browserI18n, area)]).then(([module]) => module))
 }

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Suspense, useEffect, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { viewerQuery } from '~/modules/auth/auth.queries'
 import type { ActionFailure } from '~/modules/errors/action-result'
 import { PlayerForm, type VerifiedPlayer } from '~/modules/fulfilment/components/player-form'
@@ -20,7 +20,7 @@ import { BuyBox } from './buy-box'
 import { CurrencySwitcher } from './currency-switcher'
 import { SkuGrid } from './sku-grid'
 
-// A signed-in shopper's extras: never in the server's render, fetched once the shopper is known.
+// A signed-in shopper's extras: never in the server's render, fetched when first shown.
 const SavedPlayers = lazyInArea('account', () => import('~/modules/fulfilment/components/saved-players'))
 const SavePlayerOption = lazyInArea('account', () => import('~/modules/fulfilment/components/save-player-option'))
 
@@ -43,11 +43,6 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
   const { data: viewer, isPending: viewerPending } = useQuery({ ...viewerQuery(), enabled: needsPlayer })
   const signedInBuyer = needsPlayer && Boolean(viewer)
   const saved = useSavedPlayers(offer.id, signedInBuyer)
-  useEffect(() => {
-    if (!signedInBuyer) return
-    SavedPlayers.preload()
-    SavePlayerOption.preload()
-  }, [signedInBuyer])
   const playerSettled = !needsPlayer || (!viewerPending && saved.settled)
   const usingForm = saved.selected === OTHER_PLAYER
   const player = usingForm ? verified : saved.player

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { offerProfilesQuery } from '~/modules/fulfilment/player-profiles.queries'
 import type { PlayerProfileView } from '~/modules/fulfilment/player-profiles.schemas'
 
@@ -15,8 +15,13 @@ export interface SavedPlayerChoice {
   player?: { values: Record<string, string>; nickname: string }
   /** Why the last chosen profile was dropped for the form (or could not be checked), worded. */
   notice?: string
-  /** The list has arrived (or there is none to load): what is shown will not switch by itself. */
+  /**
+   * The list has arrived (or there is none to load) and, when there is one, is on screen: what is
+   * shown will not switch by itself.
+   */
   settled: boolean
+  /** The list (saved-players.tsx, loaded when first needed) is on screen. */
+  listShown: () => void
   /**
    * The shopper started on the form before the list arrived: keep the form when it does, instead
    * of switching to the default saved player under their fingers.
@@ -40,6 +45,8 @@ export function useSavedPlayers(offerId: number, enabled: boolean): SavedPlayerC
   const [choice, setChoice] = useState<string>()
   const [nicknames, setNicknames] = useState<Record<string, string>>({})
   const [notice, setNotice] = useState<string>()
+  const [shown, setShown] = useState(false)
+  const listShown = useCallback(() => setShown(true), [])
   const selected = choice ?? profiles.find((p) => p.isDefault)?.id ?? profiles[0]?.id ?? OTHER_PLAYER
   const profile = profiles.find((p) => p.id === selected)
   return {
@@ -51,7 +58,8 @@ export function useSavedPlayers(offerId: number, enabled: boolean): SavedPlayerC
     },
     player: profile ? { values: profile.player, nickname: nicknames[profile.id] ?? profile.nickname } : undefined,
     notice,
-    settled: !enabled || !list.isPending,
+    settled: !enabled || (!list.isPending && (profiles.length === 0 || shown)),
+    listShown,
     keepFormIfUndecided: () => {
       if (choice === undefined && profiles.length === 0) setChoice(OTHER_PLAYER)
     },

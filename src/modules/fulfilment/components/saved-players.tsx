@@ -64,6 +64,8 @@ function useRecheck(offerId: number, choice: SavedPlayerChoice): (id: string) =>
 export default function SavedPlayers({ offerId, choice }: { offerId: number; choice: SavedPlayerChoice }) {
   const { t } = useLingui()
   const select = useRecheck(offerId, choice)
+  const { listShown } = choice
+  useEffect(() => listShown(), [listShown])
   const titleId = useId()
   const name = useId()
   return (
