@@ -33,7 +33,9 @@ const affiliate = [
  * sign-in callback and workshop pages: a catalogue opened by those routes (their layouts' or their
  * own `beforeLoad`), so the catalogue and content pages a visitor lands on carry only the
  * storefront's. The back office opens it too (it shows order parts). Components the header or the
- * offer page render stay storefront (the credit badge, the auth dialog, the player form).
+ * offer page render at first stay storefront (the credit badge, the player form), while what
+ * loads later through `lazyInArea` (ADR 070) comes with this catalogue: the auth dialog, the offer
+ * page's saved players and "save this player", the refusals' wording (error-text).
  */
 const routes = '<rootDir>/src/routes/{-$locale}'
 const account = [
@@ -44,6 +46,11 @@ const account = [
   '<rootDir>/src/modules/store-credit/components/checkout-credit.tsx',
   '<rootDir>/src/modules/store-credit/components/credit-balances.tsx',
   '<rootDir>/src/modules/fulfilment/components/player-profiles-section.tsx',
+  '<rootDir>/src/modules/fulfilment/components/saved-players.tsx',
+  '<rootDir>/src/modules/fulfilment/components/save-player-option.tsx',
+  '<rootDir>/src/modules/errors/error-text.ts',
+  '<rootDir>/src/modules/coupons/coupon-labels.ts',
+  '<rootDir>/src/modules/auth/components/auth-dialog.tsx',
   `${routes}/_default/order`,
   `${routes}/_default/payment`,
   `${routes}/_default/user`,

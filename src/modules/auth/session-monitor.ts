@@ -14,13 +14,21 @@ import { broadcast, onAuthEvent } from './auth-events'
 import { openAuthDialog } from './auth-dialog'
 import { sessionStatusFn } from './auth.functions'
 import { viewerQuery } from './auth.queries'
-import { silentSignIn } from './silent-check'
 import {
   AUTOMATIC_SILENT_RENEW,
   CHECK_SESSION_INTERVAL_MS,
   MONITOR_SESSION,
   SESSION_STATE_COOKIE,
 } from './session-settings'
+
+/**
+ * The hidden-frame check runs only for a browser that holds a session-state value: its code is
+ * fetched then, not with every visitor's first load (ADR 070).
+ */
+async function silentSignIn(locale: Locale | undefined): Promise<boolean> {
+  const { silentSignIn: check } = await import('./silent-check')
+  return check(locale)
+}
 
 const LEADER_LOCK = 'topup-session-check'
 

@@ -6,6 +6,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { COUPON_REASONS } from '~/modules/coupons/coupon-labels'
 import type { ErrorCode } from './app-error'
+import { retryAfterText } from './retry-after-text'
 
 const ISSUE_LABELS: Record<string, MessageDescriptor> = {
   TOTAL_MISMATCH: msg`The price changed. Check the new total and confirm again.`,
@@ -49,15 +50,8 @@ const ISSUE_LABELS: Record<string, MessageDescriptor> = {
 const CODE_LABELS: Partial<Record<ErrorCode, MessageDescriptor>> = {
   UNAUTHENTICATED: msg`Please sign in to continue.`,
   NOT_FOUND: msg`We could not find this order.`,
-  RATE_LIMITED: msg`Too many attempts. Please wait a moment.`,
   PAYMENT_FAILED: msg`The payment service could not be reached. Please try again.`,
   UNAVAILABLE: msg`The shop is briefly unavailable. Please try again in a few seconds.`,
-}
-
-/** "Try again in N s" for a rate-limited action (429 with Retry-After). */
-export function retryAfterText(i18n: I18n, seconds: number | undefined): string {
-  if (!seconds) return i18n._(CODE_LABELS.RATE_LIMITED!)
-  return i18n._(msg`Too many attempts. Try again in ${seconds} s.`)
 }
 
 export function actionErrorText(

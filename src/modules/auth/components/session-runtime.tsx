@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { useAuthDialog } from '~/modules/auth/auth-dialog'
 import { isSignInWindow } from '~/modules/auth/sign-in-window'
 import { startSessionMonitor } from '~/modules/auth/session-monitor'
+import { lazyInArea } from '~/modules/i18n/lazy-in-area'
 import { localeFromPath } from '~/modules/i18n/locales'
 
-const AuthDialog = lazy(() => import('./auth-dialog'))
+// Raised on demand: its code and messages (the account catalogue, ADR 070) load when it opens.
+const AuthDialog = lazyInArea('account', () => import('./auth-dialog'))
 
 /**
  * Mounted once per page (root document): runs the session monitor and the sign-out-on-401 layer,

@@ -1,15 +1,15 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { viewerQuery } from '~/modules/auth/auth.queries'
-import { actionErrorText } from '~/modules/errors/error-text'
+import type { ActionFailure } from '~/modules/errors/action-result'
 import { PlayerForm, type VerifiedPlayer } from '~/modules/fulfilment/components/player-form'
 import { checkPlayer } from '~/modules/fulfilment/player.functions'
-import { SavePlayerOption } from '~/modules/fulfilment/components/save-player-option'
-import { OTHER_PLAYER, SavedPlayers, useSavedPlayers } from '~/modules/fulfilment/components/saved-players'
+import { OTHER_PLAYER, useSavedPlayers } from '~/modules/fulfilment/components/saved-player-choice'
 import { saveProfileFn } from '~/modules/fulfilment/player-profiles.functions'
 import { PLAYER_PROFILES_KEY } from '~/modules/fulfilment/player-profiles.queries'
 import { MAX_PROFILES_PER_GAME } from '~/modules/fulfilment/player-profiles.schemas'
+import { lazyInArea } from '~/modules/i18n/lazy-in-area'
 import type { Locale } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { LOCALE_CURRENCY, type Currency } from '~/modules/catalog/money'
@@ -20,25 +20,29 @@ import { BuyBox } from './buy-box'
 import { CurrencySwitcher } from './currency-switcher'
 import { SkuGrid } from './sku-grid'
 
+// A signed-in shopper's extras: never in the server's render, fetched when first shown.
+const SavedPlayers = lazyInArea('account', () => import('~/modules/fulfilment/components/saved-players'))
+const SavePlayerOption = lazyInArea('account', () => import('~/modules/fulfilment/components/save-player-option'))
+
 /**
  * Currency, package and player choice; kept in component state until checkout takes over. A
  * signed-in shopper's saved players for this game come first (the default chosen); visitors see
  * the player form only.
  */
 export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: Locale }) {
-  const { i18n } = useLingui()
   const prefix = useLocalePrefix()
   const queryClient = useQueryClient()
   const [currency, setCurrency] = useState<Currency>(LOCALE_CURRENCY[locale])
   const [skuId, setSkuId] = useState<number>()
   const [verified, setVerified] = useState<VerifiedPlayer | null>(null)
   const [saveLabel, setSaveLabel] = useState<string | null>(null)
-  const [saveError, setSaveError] = useState<string>()
+  const [saveRefusal, setSaveRefusal] = useState<ActionFailure>()
   const skus = useQuery({ ...skusQuery(offer.id, currency, locale), placeholderData: keepPreviousData })
   const sku = skus.data?.currency === currency ? skus.data.skus.find((s) => s.id === skuId) : undefined
   const needsPlayer = offer.kind === 'topup' && offer.game.playerFields.length > 0
   const { data: viewer, isPending: viewerPending } = useQuery({ ...viewerQuery(), enabled: needsPlayer })
-  const saved = useSavedPlayers(offer.id, needsPlayer && Boolean(viewer))
+  const signedInBuyer = needsPlayer && Boolean(viewer)
+  const saved = useSavedPlayers(offer.id, signedInBuyer)
   const playerSettled = !needsPlayer || (!viewerPending && saved.settled)
   const usingForm = saved.selected === OTHER_PLAYER
   const player = usingForm ? verified : saved.player
@@ -50,7 +54,7 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
   const onVerified = (next: VerifiedPlayer | null) => {
     setVerified(next)
     setSaveLabel(null)
-    setSaveError(undefined)
+    setSaveRefusal(undefined)
   }
 
   /** Saves the ticked player before checkout; a refusal is shown and the shopper decides again. */
@@ -60,7 +64,7 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
     const result = await saveProfileFn({ data: { offerId: offer.id, label, player: verified.values } })
     // Saved meanwhile (another tab): what the shopper asked for is true, so go on.
     if (!result.ok && !result.issues.includes('duplicate_profile')) {
-      setSaveError(actionErrorText(i18n, result))
+      setSaveRefusal(result)
       return false
     }
     await queryClient.invalidateQueries({ queryKey: PLAYER_PROFILES_KEY })
@@ -105,7 +109,11 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
             data-testid="player-section"
             data-settled={playerSettled}
           >
-            {saved.profiles.length > 0 ? <SavedPlayers choice={saved} /> : null}
+            {saved.profiles.length > 0 ? (
+              <Suspense fallback={null}>
+                <SavedPlayers offerId={offer.id} choice={saved} />
+              </Suspense>
+            ) : null}
             {/* Hidden, not unmounted: going back to "Another player" finds the form as it was left. */}
             <div hidden={!usingForm} onInput={saved.keepFormIfUndecided} onChange={saved.keepFormIfUndecided}>
               <PlayerForm
@@ -120,15 +128,17 @@ export function OfferPurchase({ offer, locale }: { offer: OfferDetail; locale: L
               />
             </div>
             {usingForm && canSave && verified ? (
-              <SavePlayerOption
-                label={saveLabel}
-                suggested={verified.nickname}
-                error={saveError}
-                onChange={(label) => {
-                  setSaveLabel(label)
-                  setSaveError(undefined)
-                }}
-              />
+              <Suspense fallback={null}>
+                <SavePlayerOption
+                  label={saveLabel}
+                  suggested={verified.nickname}
+                  refusal={saveRefusal}
+                  onChange={(label) => {
+                    setSaveLabel(label)
+                    setSaveRefusal(undefined)
+                  }}
+                />
+              </Suspense>
             ) : null}
           </section>
         ) : (

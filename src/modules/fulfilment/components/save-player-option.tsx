@@ -1,18 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
+import type { ActionFailure } from '~/modules/errors/action-result'
+import { actionErrorText } from '~/modules/errors/error-text'
 import { PROFILE_LABEL_MAX } from '~/modules/fulfilment/player-profiles.schemas'
 
 /**
  * "Save this player" under a successful check, for a signed-in shopper: saved (and checked with
- * the supplier again) when they continue to checkout. `label` null means unticked.
+ * the supplier again) when they continue to checkout. `label` null means unticked. Loaded with the
+ * account catalogue when a signed-in shopper's check succeeds (ADR 070).
  */
-export function SavePlayerOption(props: {
+export default function SavePlayerOption(props: {
   label: string | null
   suggested: string
-  error?: string
+  /** Why the save was refused. */
+  refusal?: ActionFailure
   onChange: (label: string | null) => void
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const error = props.refusal ? actionErrorText(i18n, props.refusal) : undefined
   const id = useId()
   const ticked = props.label !== null
   return (
@@ -38,16 +43,16 @@ export function SavePlayerOption(props: {
             value={props.label ?? ''}
             maxLength={PROFILE_LABEL_MAX}
             placeholder={t`Main account`}
-            aria-invalid={props.error ? true : undefined}
-            aria-describedby={props.error ? `${id}-error` : undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
             onChange={(e) => props.onChange(e.target.value)}
             className="w-full rounded-lg border border-[var(--border)] bg-transparent px-3 py-2 aria-invalid:border-red-600"
           />
         </div>
       ) : null}
-      {props.error ? (
+      {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-danger" role="alert" data-testid="save-player-error">
-          {props.error}
+          {error}
         </p>
       ) : null}
     </div>

@@ -1,16 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useRef } from 'react'
 import { actionErrorText } from '~/modules/errors/error-text'
 import { chooseProfileFn } from '~/modules/fulfilment/player-profiles.functions'
-import { offerProfilesQuery, PLAYER_PROFILES_KEY } from '~/modules/fulfilment/player-profiles.queries'
-import type { PlayerProfileView } from '~/modules/fulfilment/player-profiles.schemas'
+import { PLAYER_PROFILES_KEY } from '~/modules/fulfilment/player-profiles.queries'
 import type { PlayerCheckError } from '~/modules/fulfilment/supplier'
-
-/** The "Another player" choice: today's form. */
-export const OTHER_PLAYER = 'other'
+import { OTHER_PLAYER, type SavedPlayerChoice } from './saved-player-choice'
 
 const RECHECK_FAILED: Record<PlayerCheckError, MessageDescriptor> = {
   INVALID_PLAYER_ID: msg`This saved player's ID is no longer valid. Enter the player below.`,
@@ -23,92 +20,52 @@ export function maskPlayerId(playerId: string | undefined): string {
   return playerId ? `•••${playerId.slice(-4)}` : ''
 }
 
-export interface SavedPlayerChoice {
-  profiles: PlayerProfileView[]
-  /** A profile id, or OTHER_PLAYER for the form. */
-  selected: string
-  select: (id: string) => void
-  /** The chosen saved player, ready for checkout (undefined when the form is in use). */
-  player?: { values: Record<string, string>; nickname: string }
-  /** Why the last chosen profile was dropped for the form, worded. */
-  notice?: string
-  /** The list has arrived (or there is none to load): what is shown will not switch by itself. */
-  settled: boolean
-  /**
-   * The shopper started on the form before the list arrived: keep the form when it does, instead
-   * of switching to the default saved player under their fingers.
-   */
-  keepFormIfUndecided: () => void
-}
-
 /**
- * The shopper's saved players for this offer's game and which one is chosen: the default first.
- * Choosing one (the default too, once loaded) checks it again with the supplier in the background;
- * it is usable at once with its stored nickname, and dropped for the form if the check now fails.
+ * Checks the chosen saved player again with the supplier (the default too, once the list is
+ * shown): a player the game no longer finds is dropped for the form, with the reason.
  */
-export function useSavedPlayers(offerId: number, enabled: boolean): SavedPlayerChoice {
+function useRecheck(offerId: number, choice: SavedPlayerChoice): (id: string) => void {
   const { i18n } = useLingui()
   const queryClient = useQueryClient()
-  const list = useQuery({ ...offerProfilesQuery(offerId), enabled })
-  const profiles = enabled ? (list.data ?? []) : []
-  const [choice, setChoice] = useState<string>()
-  const [nicknames, setNicknames] = useState<Record<string, string>>({})
-  const [notice, setNotice] = useState<string>()
   const checked = useRef(new Set<string>())
-  const selected = choice ?? profiles.find((p) => p.isDefault)?.id ?? profiles[0]?.id ?? OTHER_PLAYER
-
-  const recheck = useMutation({
+  const { mutate } = useMutation({
     mutationFn: (id: string) => chooseProfileFn({ data: { id, offerId } }),
     onSuccess: (result, id) => {
-      if (result.ok && result.data.ok) {
-        setNicknames((old) => ({ ...old, [id]: result.data.profile.nickname }))
-        return
-      }
+      if (result.ok && result.data.ok) return choice.confirm(id, result.data.profile.nickname)
       checked.current.delete(id)
-      if (!result.ok && result.code === 'RATE_LIMITED') {
-        // Still usable: checkout checks the player again before anything is paid.
-        setNotice(actionErrorText(i18n, result))
+      // Still usable: checkout checks the player again before anything is paid.
+      if (!result.ok && result.code === 'RATE_LIMITED') return choice.report(actionErrorText(i18n, result), true)
+      if (result.ok) {
+        if (!result.data.ok) choice.report(i18n._(RECHECK_FAILED[result.data.code]))
         return
       }
-      if (result.ok) {
-        if (!result.data.ok) setNotice(i18n._(RECHECK_FAILED[result.data.code]))
-      } else {
-        // Deleted meanwhile (another tab): the list is out of date.
-        setNotice(actionErrorText(i18n, result))
-        void queryClient.invalidateQueries({ queryKey: PLAYER_PROFILES_KEY })
-      }
-      setChoice(OTHER_PLAYER)
+      // Deleted meanwhile (another tab): the list is out of date.
+      choice.report(actionErrorText(i18n, result))
+      void queryClient.invalidateQueries({ queryKey: PLAYER_PROFILES_KEY })
     },
   })
-  const { mutate } = recheck
-
+  const { selected } = choice
   useEffect(() => {
     if (selected === OTHER_PLAYER || checked.current.has(selected)) return
     checked.current.add(selected)
     mutate(selected)
   }, [selected, mutate])
-
-  const profile = profiles.find((p) => p.id === selected)
-  return {
-    profiles,
-    selected,
-    select: (id) => {
-      setNotice(undefined)
-      if (id !== OTHER_PLAYER) checked.current.delete(id)
-      setChoice(id)
-    },
-    player: profile ? { values: profile.player, nickname: nicknames[profile.id] ?? profile.nickname } : undefined,
-    notice,
-    settled: !enabled || !list.isPending,
-    keepFormIfUndecided: () => {
-      if (choice === undefined && profiles.length === 0) setChoice(OTHER_PLAYER)
-    },
+  // Choosing a profile again checks it again.
+  return (id) => {
+    if (id !== OTHER_PLAYER) checked.current.delete(id)
+    choice.select(id)
   }
 }
 
-/** The saved players as a radio group, then "Another player" (the form below). */
-export function SavedPlayers({ choice }: { choice: SavedPlayerChoice }) {
+/**
+ * The saved players as a radio group, then "Another player" (the form below). Loaded with the
+ * account catalogue when a signed-in shopper has saved players for the game (ADR 070).
+ */
+export default function SavedPlayers({ offerId, choice }: { offerId: number; choice: SavedPlayerChoice }) {
   const { t } = useLingui()
+  const select = useRecheck(offerId, choice)
+  const { listShown } = choice
+  useEffect(() => listShown(), [listShown])
   const titleId = useId()
   const name = useId()
   return (
@@ -129,7 +86,7 @@ export function SavedPlayers({ choice }: { choice: SavedPlayerChoice }) {
             name={name}
             value={p.id}
             checked={choice.selected === p.id}
-            onChange={() => choice.select(p.id)}
+            onChange={() => select(p.id)}
             className="accent-brand-600"
           />
           <span className="min-w-0 flex-1 truncate font-medium">{p.label}</span>
@@ -149,7 +106,7 @@ export function SavedPlayers({ choice }: { choice: SavedPlayerChoice }) {
           name={name}
           value={OTHER_PLAYER}
           checked={choice.selected === OTHER_PLAYER}
-          onChange={() => choice.select(OTHER_PLAYER)}
+          onChange={() => select(OTHER_PLAYER)}
           className="accent-brand-600"
         />
         <span className="font-medium">{t`Another player`}</span>
