@@ -5,7 +5,7 @@ import babel from '@rolldown/plugin-babel'
 import tailwindcss from '@tailwindcss/vite'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { fileURLToPath } from 'node:url'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Plugin } from 'vite'
 
 /** One id per build: the client compares it with /builds/latest.json to notice new deployments. */
@@ -29,7 +29,14 @@ function buildInfo(): Plugin {
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: /^~\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+      // TanStack Store asks for the React 17 shim of useSyncExternalStore; React 19 has the hook
+      // itself, so the shim's fallback need not ship (ADR 072).
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+    ],
+  },
   server: { port: 3000 },
   environments: {
     client: {
@@ -48,7 +55,13 @@ export default defineConfig({
           },
           output: {
             codeSplitting: {
-              groups: [{ name: 'boot', tags: ['$initial'] }],
+              groups: [
+                { name: 'boot', tags: ['$initial'] },
+                {
+                  name: 'purchase',
+                  test: /\/src\/(modules\/(fulfilment\/(components\/(player-form|player-id-help|saved-player-choice)|player-form|player-profiles\.queries|player\.functions)|errors\/retry-after-text|catalog\/(components\/(offer-purchase|sku-grid|buy-box|offer-header|currency-switcher)|package-value|offer\.(queries|functions)))|components\/payment-logos)|@tanstack\/(react-query|query-core)\/build\/modern\/(useMutation|mutationObserver)/,
+                },
+              ],
             },
             // Name each catalogue's chunk after its locale: messages-admin-fr-<hash>.js for a back-office
             // area's; messages-fr-<build id>.js for the storefront's, a name the server knows, so the
@@ -68,6 +81,14 @@ export default defineConfig({
   plugins: [
     tanstackStart({
       srcDirectory: 'src',
+      serverFns: {
+        // A server function's id is in every page that can call it: 10 characters of the default's
+        // SHA-256 (60 bits: no collision among a few hundred) instead of all 64 hex digits, which
+        // gzip cannot shrink (~0.6 KB of the offer page's first load, ADR 072). Ids are public and
+        // carry no authority: every server function checks its caller itself.
+        generateFunctionId: ({ filename, functionName }) =>
+          createHash('sha256').update(`${filename}--${functionName}`).digest('base64url').slice(0, 10),
+      },
       router: {
         routesDirectory: 'routes',
         quoteStyle: 'single',
