@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
-import { Monitor, Moon, Sun } from 'lucide-react'
+import { Monitor, Moon, Sun } from '~/components/icons'
 import { useMemo } from 'react'
 import { useColorMode, validForcedMode, type ColorModePreference } from '~/modules/shell/color-mode'
 

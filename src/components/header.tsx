@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { ChevronDown, Gamepad2, Menu } from 'lucide-react'
+import { ChevronDown, Gamepad2, Menu } from '~/components/icons'
 import { useRef } from 'react'
 import { navigationQuery } from '~/modules/catalog/catalog.queries'
 import type { NavigationItem } from '~/modules/catalog/catalog.schemas'

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
-import { CircleUserRound, LogIn } from 'lucide-react'
+import { CircleUserRound, LogIn } from '~/components/icons'
 import { lazy, Suspense } from 'react'
 import { viewerQuery } from '~/modules/auth/auth.queries'
 import { localizePath } from '~/modules/i18n/locales'

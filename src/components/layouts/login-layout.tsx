@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Gamepad2 } from 'lucide-react'
+import { Gamepad2 } from '~/components/icons'
 
 /** A centred card on a quiet background, for sign-in pages. */
 export function LoginLayout({ children }: { children: ReactNode }) {

@@ -13,8 +13,8 @@ import {
   TicketPercent,
   UserCog,
   Users,
-  type LucideIcon,
-} from 'lucide-react'
+  type Icon,
+} from '~/components/icons'
 import type { ReactNode } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import type { StaffViewer } from '~/modules/admin/admin.schemas'
@@ -89,7 +89,7 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
   ] as const satisfies ReadonlyArray<{
     to: string
     label: string
-    icon: LucideIcon
+    icon: Icon
     testId: string
     adminOnly?: boolean
   }>

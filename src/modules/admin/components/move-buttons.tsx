@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { ArrowDown, ArrowUp } from 'lucide-react'
+import { ArrowDown, ArrowUp } from '~/components/icons'
 import { secondaryButton } from './content-ui'
 
 /** The ids with the one at `index` moved one place up (-1) or down (+1). */

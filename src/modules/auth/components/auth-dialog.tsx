@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Dialog } from 'radix-ui'
-import { LogIn, UserPlus, X } from 'lucide-react'
+import { LogIn, UserPlus, X } from '~/components/icons'
 import { useState } from 'react'
 import { localizePath } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { ChevronLeft, ChevronRight } from '~/components/icons'
 import { useEffect, useState } from 'react'
 import { localizePath } from '~/modules/i18n/locales'
 import type { LinkItem } from '~/modules/cms/cms.schemas'

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CircleHelp } from 'lucide-react'
+import { CircleHelp } from '~/components/icons'
 
 /**
  * "Where is my player ID?": short steps and a drawn profile screen with the game's example ID

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { Minus, Plus, X } from 'lucide-react'
+import { Minus, Plus, X } from '~/components/icons'
 import { useRef, useState, type FormEvent } from 'react'
 import type { PlayerField } from '~/modules/catalog/catalog.schemas'
 import { CURRENCIES } from '~/modules/catalog/money'

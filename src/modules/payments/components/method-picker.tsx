@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { CreditCard, Wallet } from 'lucide-react'
+import { CreditCard, Wallet } from '~/components/icons'
 import { PaymentLogos } from '~/components/payment-logos'
 import { paymentMethodsFor } from '~/modules/payments/payment-methods'
 import type { PaymentMethod } from '~/modules/orders/payment-attempts'

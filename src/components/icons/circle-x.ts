@@ -1,0 +1,7 @@
+import { shape } from './shape'
+
+export const XCircle = /* @__PURE__ */ shape([
+  ['circle', { cx: '12', cy: '12', r: '10' }],
+  ['path', { d: 'm15 9-6 6' }],
+  ['path', { d: 'm9 9 6 6' }],
+])
