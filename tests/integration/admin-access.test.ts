@@ -5,14 +5,12 @@
  * their answer.
  */
 import { toJSONAsync } from 'seroval'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCALES } from '../../src/modules/i18n/locales'
 import type { TestUser, TestUserInput } from '../../src/modules/workshop/test-users.schemas'
 import { Browser, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
+import { serverFnId } from './built-server-fns'
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const UUID = '00000000-0000-4000-8000-000000000000'
 const NO_ID = 2_000_000_000
 const NO_VERSION = '0000000000000000'
@@ -291,14 +289,6 @@ const FUNCTIONS: Array<{ name: string; method: 'GET' | 'POST'; valid: unknown; i
 
 let server: RunningServer
 const browsers = new Map<Who, Browser>()
-let bundle = ''
-
-/** Server-function ids of this build, by exported name (Start hashes them). */
-function serverFnId(name: string): string {
-  const id = new RegExp(`"([0-9a-f]{64})": \\{\\s*functionName: "${name}_createServerFn_handler"`).exec(bundle)?.[1]
-  if (!id) throw new Error(`server function ${name} not found in the build`)
-  return id
-}
 
 async function call(who: Who, name: string, method: 'GET' | 'POST', data: unknown) {
   const browser = browsers.get(who)!
@@ -317,7 +307,6 @@ async function call(who: Who, name: string, method: 'GET' | 'POST', data: unknow
 }
 
 beforeAll(async () => {
-  bundle = readFileSync(path.join(ROOT, 'dist/server/server.js'), 'utf8')
   server = await startServer({ ALLOW_TEST_FIXTURES: 'true' })
   const make = async (input: TestUserInput) => {
     const response = await fetch(`${server.base}/api/workshop/test-users`, {

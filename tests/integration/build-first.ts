@@ -35,7 +35,13 @@ export default function setup(): void {
   const reason = staleBuildReason()
   if (!reason) return
   console.info(`[built-server suites] ${reason}: running "npm run build" first (they start node server.mjs)`)
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' })
+  // Not Vitest's environment (NODE_ENV=test, its loader options): the build must be production's.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !['NODE_ENV', 'NODE_OPTIONS'].includes(key) && !key.startsWith('VITEST'),
+    ),
+  )
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', env })
   if (result.status !== 0) {
     const tail = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-15).join('\n')
     throw new Error(`The built-server suites need a production build and "npm run build" failed:\n${tail}`)

@@ -5,10 +5,9 @@
  * in, and to the server functions of the build (malformed payloads, unknown ids). Against the
  * built server (`node server.mjs`) on a fresh embedded database, as a deployment runs it.
  */
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, SHOPPER, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
+import { builtServerFunctions } from './built-server-fns'
 
 const OPERATOR = { email: 'operator@example.com', password: 'Operator123!' }
 const PROMOTER = { email: 'promoter@example.com', password: 'Promoter123!' }
@@ -83,12 +82,6 @@ const BODIES: Body[] = [
   { name: 'binary as JSON', body: new Uint8Array([0xff, 0xfe, 0x00, 0x7b, 0xc3]), type: 'application/json' },
   { name: 'text/plain', body: 'hello', type: 'text/plain' },
 ]
-
-/** Server function ids of the build (the manifest Start writes into dist/server/server.js). */
-function serverFunctions(): Map<string, string> {
-  const bundle = readFileSync(path.resolve(import.meta.dirname, '../../dist/server/server.js'), 'utf8')
-  return new Map([...bundle.matchAll(/"([0-9a-f]{64})":\s*\{\s*functionName:\s*"(\w+)"/g)].map((m) => [m[2]!, m[1]!]))
-}
 
 /** `{ data: { code: 5 } }` as Start's client encodes it (seroval): decodes, but a code is a string. */
 const WRONG_TYPE_PAYLOAD =
@@ -180,7 +173,7 @@ describe('malformed requests never get a 5xx', () => {
   })
 
   it('server functions: malformed payloads and unknown ids', { timeout: 300_000 }, async () => {
-    const fns = serverFunctions()
+    const fns = builtServerFunctions()
     const ids = [...fns.values()]
     expect(ids.length).toBeGreaterThan(10)
     const before = outcomes.length

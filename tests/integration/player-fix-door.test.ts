@@ -5,25 +5,16 @@
  * player-fix.test.ts; the journey in tests/e2e/player-fix.spec.ts.
  */
 import { toJSONAsync } from 'seroval'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestUser } from '../../src/modules/workshop/test-users.schemas'
 import { Browser, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
+import { serverFnId } from './built-server-fns'
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const SOMEONE_ELSES = '00000000-0000-4000-8000-000000000000'
 
 let server: RunningServer
-let bundle = ''
 const visitor = () => new Browser(server.base)
 let shopper: Browser
-
-function serverFnId(name: string): string {
-  const id = new RegExp(`"([0-9a-f]{64})": \\{\\s*functionName: "${name}_createServerFn_handler"`).exec(bundle)?.[1]
-  if (!id) throw new Error(`server function ${name} not found in the build`)
-  return id
-}
 
 async function call(browser: Browser, name: string, data: unknown) {
   const response = await browser.request(`/_serverFn/${serverFnId(name)}`, {
@@ -40,7 +31,6 @@ async function call(browser: Browser, name: string, data: unknown) {
 }
 
 beforeAll(async () => {
-  bundle = readFileSync(path.join(ROOT, 'dist/server/server.js'), 'utf8')
   server = await startServer({ ALLOW_TEST_FIXTURES: 'true' })
   const made = await fetch(`${server.base}/api/workshop/test-users`, {
     method: 'POST',

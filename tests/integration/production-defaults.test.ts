@@ -6,7 +6,6 @@
  */
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { toJSONAsync } from 'seroval'
@@ -17,17 +16,10 @@ import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts'
 import { offers, skuPrices, users } from '../../src/server/db/schema'
 import { Browser, PG_URL, freePorts, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
 import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-db'
+import { serverFnId } from './built-server-fns'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const OPERATOR = { email: DEMO_ACCOUNTS.operator.email, password: DEMO_ACCOUNTS.operator.password }
-
-/** Server-function ids of this build, by exported name (Start hashes them). */
-function serverFnId(name: string): string {
-  const bundle = readFileSync(path.join(ROOT, 'dist/server/server.js'), 'utf8')
-  const id = new RegExp(`"([0-9a-f]{64})": \\{\\s*functionName: "${name}_createServerFn_handler"`).exec(bundle)?.[1]
-  if (!id) throw new Error(`server function ${name} not found in the build`)
-  return id
-}
 
 /** Calls a server function the way Start's client does (seroval payload, JSON answer). */
 async function callFn(browser: Browser, name: string, data: unknown, headers: Record<string, string> = {}) {

@@ -6,26 +6,17 @@
  * store-credit-commission.test.ts.
  */
 import { fromCrossJSON, toJSONAsync } from 'seroval'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestUser, TestUserInput } from '../../src/modules/workshop/test-users.schemas'
 import { Browser, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
+import { serverFnId } from './built-server-fns'
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const NOT_AN_ORDER = '00000000-0000-4000-8000-000000000000'
 
 let server: RunningServer
-let bundle = ''
 const visitor = () => new Browser(server.base)
 let shopper: Browser
 let promoter: Browser
-
-function serverFnId(name: string): string {
-  const id = new RegExp(`"([0-9a-f]{64})": \\{\\s*functionName: "${name}_createServerFn_handler"`).exec(bundle)?.[1]
-  if (!id) throw new Error(`server function ${name} not found in the build`)
-  return id
-}
 
 async function call(browser: Browser, name: string, method: 'GET' | 'POST', data?: unknown) {
   const payload = JSON.stringify(await toJSONAsync({ data }))
@@ -61,7 +52,6 @@ async function signedIn(input: TestUserInput): Promise<Browser> {
 }
 
 beforeAll(async () => {
-  bundle = readFileSync(path.join(ROOT, 'dist/server/server.js'), 'utf8')
   server = await startServer({ ALLOW_TEST_FIXTURES: 'true' })
   shopper = await signedIn({})
   // 5% of 100.00 released at once: 5.00 available.
