@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
-import { gameCodes, games, offers, orderItems, skus } from '~/server/db/schema'
+import { gameCodes, games, offers, orderEvents, orderItems, skus } from '~/server/db/schema'
 import { RetryLaterError, type JobContext } from '~/server/jobs/registry'
 import { supplierFor } from '~/modules/fulfilment/suppliers.server'
 import { isPlayerDeliveryError, type Supplier, type TopUpDelivery } from '~/modules/fulfilment/supplier'
@@ -49,7 +49,11 @@ export function fulfilJob(supplierOf: (db: Db) => Supplier = supplierFor) {
     // refunded leaves no way to fulfilling), and nothing below runs for it. Only `paid` moves on
     // here: an order waiting for the shopper's player details leaves that state through the
     // correction alone, never through a stray run of a fulfilment job.
-    const { order, moved, also: items } = await lockAndMove(db, orderId, 'paid', 'fulfilling', itemsOf(orderId))
+    const {
+      order,
+      moved,
+      also: items,
+    } = await lockAndMove(db, orderId, 'paid', 'fulfilling', { also: itemsOf(orderId) })
     if (!moved && order.status !== 'fulfilling') return // delivered, failed or refunded already
     if (items.every((i) => i.kind === 'currency')) return ctx.complete((tx) => allocateCodes(tx, orderId, items))
     await deliverTopUps(db, supplierOf(db), { id: orderId, player: order.player, round: order.playerFixes }, items, ctx)
@@ -140,41 +144,61 @@ async function deliverTopUps(
     )
   }
   if ([...results.values()].some((r) => r.status === 'pending')) throw new RetryLaterError(2_000, 'supplier pending')
+  const answers = [...results]
+  const late = answers.filter(([, r]) => r.status === 'delivered').map(([, r]) => r.transactionId)
+  const lateNote = (condition: SQL) =>
+    sql`insert into ${orderEvents} (order_id, type, data)
+      select ${orderId}::uuid, 'delivered_after_refund', ${JSON.stringify({ supplierTxnIds: late })}::jsonb
+      where ${condition}`
+  const failed = answers.map(([, r]) => r).find((r) => r.status === 'failed')
+  if (!failed) {
+    // Delivered: the supplier's answers, the move, its jobs and the job's completion are one
+    // statement (issue 11). Refunded while a supplier call was in flight, the order stays
+    // refunded; that top-up cannot be recalled, so staff see it on the timeline.
+    await ctx.completeInStatement(async (fence) => {
+      const { fenced } = await lockAndMove(db, orderId, 'fulfilling', 'delivered', {
+        data: { supplierTxnIds: answers.map(([, r]) => r.transactionId) },
+        fence,
+        alongside: ({ ifMoved, ifNotMoved }) => [
+          ...answers.map(([itemId, r]) =>
+            db
+              .update(orderItems)
+              .set({ supplierTxnId: r.transactionId, deliveredAt: r.status === 'delivered' ? sql`now()` : null })
+              .where(and(eq(orderItems.id, itemId), ifMoved))
+              .getSQL(),
+          ),
+          ...(late.length > 0 ? [lateNote(ifNotMoved)] : []),
+        ],
+      })
+      return { fenced, result: undefined }
+    })
+    return
+  }
   await ctx.complete(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (order.status !== 'fulfilling') {
-      // Refunded while a supplier call was in flight: that top-up cannot be recalled, so staff
-      // must see it on the timeline (the order itself stays refunded).
-      const late = [...results.values()].filter((r) => r.status === 'delivered').map((r) => r.transactionId)
       if (late.length > 0) await noteOrderEvent(tx, orderId, 'delivered_after_refund', { supplierTxnIds: late })
       return
     }
-    // The supplier's answers are written with the order's move (one statement).
-    const alongside = [...results].map(([itemId, r]) =>
-      tx
-        .update(orderItems)
-        .set({ supplierTxnId: r.transactionId, deliveredAt: r.status === 'delivered' ? sql`now()` : null })
-        .where(eq(orderItems.id, itemId))
-        .getSQL(),
+    // The player was refused (a typo, the wrong server or region): the shopper may correct it
+    // before the money goes back; anything else is refunded at once, as before.
+    const next = isPlayerDeliveryError(failed.code) ? 'needs_player_details' : 'failed'
+    await transitionOrder(
+      tx,
+      order,
+      next,
+      { reason: failed.code },
+      {
+        notes: [{ type: 'delivery_failed', data: { supplierTxnId: failed.transactionId, code: failed.code } }],
+        // The supplier's answers are written with the order's move (one statement).
+        alongside: answers.map(([itemId, r]) =>
+          tx
+            .update(orderItems)
+            .set({ supplierTxnId: r.transactionId, deliveredAt: r.status === 'delivered' ? sql`now()` : null })
+            .where(eq(orderItems.id, itemId))
+            .getSQL(),
+        ),
+      },
     )
-    const failed = [...results.values()].find((r) => r.status === 'failed')
-    const proof = [...results.values()].map((r) => r.transactionId)
-    if (failed && failed.status === 'failed') {
-      // The player was refused (a typo, the wrong server or region): the shopper may correct it
-      // before the money goes back; anything else is refunded at once, as before.
-      const next = isPlayerDeliveryError(failed.code) ? 'needs_player_details' : 'failed'
-      await transitionOrder(
-        tx,
-        order,
-        next,
-        { reason: failed.code },
-        {
-          notes: [{ type: 'delivery_failed', data: { supplierTxnId: failed.transactionId, code: failed.code } }],
-          alongside,
-        },
-      )
-      return
-    }
-    await transitionOrder(tx, order, 'delivered', { supplierTxnIds: proof }, { alongside })
   })
 }

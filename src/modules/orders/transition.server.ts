@@ -109,45 +109,81 @@ export async function lockOrderOfPayment(
   return row
 }
 
-/** Statuses whose entry has no effect beyond the status, its timeline event and the notice. */
-const WITHOUT_EFFECTS = ['fulfilling'] as const satisfies readonly OrderStatus[]
+/** Statuses whose entry has no effect beyond the status, its timeline event, the notice and jobs. */
+const JOBS_ONLY = ['fulfilling', 'delivered'] as const satisfies readonly OrderStatus[]
+
+export interface LockAndMoveOptions<Also> {
+  /** An SQL expression read in the same round trip (e.g. the order's items). */
+  also?: SQL<Also>
+  /** The status event's data. */
+  data?: Record<string, unknown>
+  /**
+   * Writes in the same statement, each carrying one of the two conditions in its WHERE: `ifMoved`
+   * (what goes with the move) or `ifNotMoved` (what the caller does when the order was no longer
+   * in `from`; false too when a fence did not match).
+   */
+  alongside?: (when: { ifMoved: SQL; ifNotMoved: SQL }) => SQL[]
+  /** A job's fenced completion (JobContext.completeInStatement): nothing moves unless it matched. */
+  fence?: SQL
+}
 
 /**
  * `lockOrder`, then `transitionOrder` from `from` to `to`, as one statement without a transaction
- * around it (issue 11: round trips per order), for a status whose entry has no effects. Returns
- * the order as it was locked (its status before the move), whether it moved, and the value of
- * `also`, an SQL expression the caller reads in the same round trip (e.g. the order's items).
+ * around it (issue 11: round trips per order), for a status whose entry has no effects but jobs.
+ * Returns the order as it was locked (its status before the move), whether it moved, whether the
+ * fence matched (true without one), and the value of `also`.
  */
 export async function lockAndMove<Also = null>(
   db: Db,
   orderId: string,
   from: OrderStatus,
-  to: (typeof WITHOUT_EFFECTS)[number],
-  also?: SQL<Also>,
-): Promise<{ order: LockedOrder; moved: boolean; also: Also }> {
+  to: (typeof JOBS_ONLY)[number],
+  { also, data = {}, alongside, fence }: LockAndMoveOptions<Also> = {},
+): Promise<{ order: LockedOrder; moved: boolean; fenced: boolean; also: Also }> {
   if (!canTransition(from, to)) throw new Error(`no transition ${from} → ${to}`)
+  const ifMoved = sql`exists (select 1 from moved)`
+  const fenced = fence ? sql`exists (select 1 from fence)` : sql`true`
   const cur = db.$with('cur').as(db.select(lockedColumns).from(orders).where(eq(orders.id, orderId)).for('update'))
+  const fenceRows = db.$with('fence', { id: orders.id }).as(fence ?? sql`select null::uuid as id where false`)
   const moved = db.$with('moved', { id: orders.id }).as(
     sql`update ${orders} set status = ${to}, updated_at = now()
-      where ${orders.id} = ${orderId} and (select status from cur) = ${from} returning ${orders.id}`,
+      where ${orders.id} = ${orderId} and (select status from cur) = ${from} and ${fenced} returning ${orders.id}`,
   )
   const noted = db.$with('noted', {}).as(
     sql`insert into ${orderEvents} (order_id, type, from_status, to_status, data)
-      select id, 'status', ${from}, ${to}, '{}'::jsonb from moved`,
+      select id, 'status', ${from}, ${to}, ${JSON.stringify(data)}::jsonb from moved`,
+  )
+  // The status's jobs: those of every order, and those of a referred buyer's (known from the lock).
+  const { always, ifReferred } = jobsOnEntry(orderId, to)
+  const queued = [
+    always.length ? enqueueStatement(db, always, ifMoved) : undefined,
+    ifReferred.length ? enqueueStatement(db, ifReferred, sql`${ifMoved} and (select referred from cur)`) : undefined,
+  ]
+  const queuedRows = queued.map((q, i) =>
+    db.$with(`queued_${i}`, { id: orders.id }).as(q?.statement ?? sql`select null::uuid as id where false`),
+  )
+  const ifNotMoved = sql`not exists (select 1 from moved) and ${fenced}`
+  const writes = (alongside?.({ ifMoved, ifNotMoved }) ?? []).map((statement, i) =>
+    db.$with(`alongside_${i}`, {}).as(statement),
   )
   const fields = Object.fromEntries(Object.keys(lockedColumns).map((key) => [key, cur[key as keyof typeof cur]]))
   const [row] = await db
-    .with(cur, moved, noted)
+    .with(cur, fenceRows, moved, noted, ...queuedRows, ...writes)
     .select({
       ...(fields as unknown as typeof lockedColumns),
-      moved: sql<boolean>`exists (select 1 from moved)`,
+      moved: sql<boolean>`${ifMoved}`,
+      fenced: sql<boolean>`${fenced}`,
       notice: sql`(select ${statusNotice(orderId, to)} from moved)`,
       also: also ?? sql<Also>`null`,
+      queued0: sql<QueuedJobRow[] | null>`(select json_agg(q) from queued_0 q)`,
+      queued1: sql<QueuedJobRow[] | null>`(select json_agg(q) from queued_1 q)`,
     })
     .from(cur)
   if (!row) throw new AppError('NOT_FOUND', `Order ${orderId} does not exist`)
-  const { moved: didMove, notice: _notice, also: values, ...order } = row
-  return { order, moved: didMove, also: values }
+  const { moved: didMove, fenced: didFence, notice: _notice, also: values, queued0, queued1, ...order } = row
+  queued[0]?.queued(queued0)
+  queued[1]?.queued(queued1)
+  return { order, moved: didMove, fenced: didFence, also: values }
 }
 
 /** What goes into a status change's own statement besides the status, its event and its jobs. */
@@ -187,7 +223,8 @@ export async function transitionOrder(
     ...notes.map((n) => sql`(${order.id}::uuid, ${n.type}, null, null, ${JSON.stringify(n.data)}::jsonb)`),
     sql`(${order.id}::uuid, 'status', ${order.status}, ${to}, ${JSON.stringify(data)}::jsonb)`,
   ]
-  const effects = jobsOnEntry(order, to)
+  const { always, ifReferred } = jobsOnEntry(order.id, to)
+  const effects = order.referred ? [...always, ...ifReferred] : always
   const jobs = effects.length ? enqueueStatement(tx, effects, sql`exists (select 1 from moved)`) : undefined
   const parts = [
     sql`moved as (update ${orders} set status = ${to}, updated_at = now() where ${orders.id} = ${order.id} returning 1)`,
@@ -218,33 +255,34 @@ export async function noteOrderEvent(
   await tx.insert(orderEvents).values({ orderId, type, data })
 }
 
-/** The jobs a status sets off, queued in the statement that moves the order there. */
-function jobsOnEntry(order: LockedOrder, status: OrderStatus): NewJob[] {
-  const orderId = order.id
+/**
+ * The jobs a status sets off, queued in the statement that moves the order there: those of every
+ * order, and those only an order of a referred buyer has (the affiliate programme's).
+ */
+function jobsOnEntry(orderId: string, status: OrderStatus): { always: NewJob[]; ifReferred: NewJob[] } {
   const payload = { orderId }
+  const affiliate = (queue: string) => [{ queue, payload, dedupeKey: `${queue}:${orderId}` }]
   switch (status) {
     case 'paid':
-      return [
-        { queue: QUEUES.fulfil, payload, dedupeKey: `fulfil:${orderId}`, maxAttempts: 10 },
-        { queue: QUEUES.mail, payload: { orderId, kind: 'receipt' }, dedupeKey: `mail:receipt:${orderId}` },
-        ...(order.referred
-          ? [{ queue: QUEUES.affiliatePaid, payload, dedupeKey: `${QUEUES.affiliatePaid}:${orderId}` }]
-          : []),
-      ]
+      return {
+        always: [
+          { queue: QUEUES.fulfil, payload, dedupeKey: `fulfil:${orderId}`, maxAttempts: 10 },
+          { queue: QUEUES.mail, payload: { orderId, kind: 'receipt' }, dedupeKey: `mail:receipt:${orderId}` },
+        ],
+        ifReferred: affiliate(QUEUES.affiliatePaid),
+      }
     case 'delivered':
-      return [
-        { queue: QUEUES.mail, payload: { orderId, kind: 'delivered' }, dedupeKey: `mail:delivered:${orderId}` },
-        ...(order.referred
-          ? [{ queue: QUEUES.affiliateDelivered, payload, dedupeKey: `${QUEUES.affiliateDelivered}:${orderId}` }]
-          : []),
-      ]
+      return {
+        always: [
+          { queue: QUEUES.mail, payload: { orderId, kind: 'delivered' }, dedupeKey: `mail:delivered:${orderId}` },
+        ],
+        ifReferred: affiliate(QUEUES.affiliateDelivered),
+      }
     case 'refunded':
       // The shopper's mail goes with the refund that completed it (one mail per refund).
-      return order.referred
-        ? [{ queue: QUEUES.affiliateRefunded, payload, dedupeKey: `${QUEUES.affiliateRefunded}:${orderId}` }]
-        : []
+      return { always: [], ifReferred: affiliate(QUEUES.affiliateRefunded) }
     default:
-      return []
+      return { always: [], ifReferred: [] }
   }
 }
 

@@ -7,6 +7,7 @@
  * completion, or lose its lease): make effects idempotent, or write them inside `ctx.complete`,
  * which commits them in the same transaction that marks the job done, fenced by the claim token.
  */
+import type { SQL } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 
 export interface JobContext {
@@ -21,6 +22,13 @@ export interface JobContext {
    * rolls the effect back) when another worker has taken the job over in the meantime.
    */
   complete(effect?: (tx: Db) => Promise<void>): Promise<void>
+  /**
+   * `complete` for an effect that is one statement without a transaction around it: `write` puts
+   * `fence` (the job's fenced completion, an UPDATE … RETURNING) in that statement as a CTE named
+   * `fence`, makes each of its writes conditional on `exists (select 1 from fence)`, and returns
+   * whether the fence matched. Throws LeaseLostError when it did not (then nothing was written).
+   */
+  completeInStatement<T>(write: (fence: SQL) => Promise<{ fenced: boolean; result: T }>): Promise<T>
 }
 
 export type JobHandler<P = unknown> = (payload: P, ctx: JobContext) => Promise<void>

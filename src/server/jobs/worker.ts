@@ -5,7 +5,7 @@
  * transaction, and completion only counts if the token is still ours. A worker killed mid-job
  * leaves a lease that expires, and the job is claimed again.
  */
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { describeDbError, isConnectionError, markUnavailable } from '~/server/db/availability'
 import type { Db } from '~/server/db/client'
 import { jobs } from '~/server/db/schema'
@@ -171,10 +171,29 @@ export async function runJob(db: Db, job: ClaimedJob): Promise<void> {
     }
     completed = true
   }
+  const completeInStatement = async <T>(write: (fence: SQL) => Promise<{ fenced: boolean; result: T }>) => {
+    const fence = db
+      .update(jobs)
+      .set({ completedAt: sql`now()`, lockedUntil: null, lastError: null })
+      .where(fenced)
+      .returning({ id: jobs.id })
+      .getSQL()
+    const { fenced: matched, result } = await write(fence)
+    if (!matched) throw new LeaseLostError(job.id)
+    completed = true
+    return result
+  }
   try {
     if (!registered) throw new Error(`no handler for queue ${job.queue}`)
     const effectDone = Boolean((job.payload as { _effectDoneAt?: unknown } | null)?._effectDoneAt)
-    await registered.handler(job.payload, { db, jobId: job.id, attempt: job.attempts, effectDone, complete })
+    await registered.handler(job.payload, {
+      db,
+      jobId: job.id,
+      attempt: job.attempts,
+      effectDone,
+      complete,
+      completeInStatement,
+    })
     if (!completed) await complete()
   } catch (err) {
     if (err instanceof LeaseLostError) {
