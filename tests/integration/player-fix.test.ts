@@ -2,7 +2,8 @@
  * "Fix it yourself" (ADR 057) through the use cases and jobs on PGlite: a player the supplier
  * refuses at delivery puts the order in needs_player_details (one mail, no refund); the owner's
  * correction delivers exactly once; the window's expiry refunds exactly once; other failures keep
- * the retry-then-refund path.
+ * the retry-then-refund path. Also the one-statement delivery (ADR 071), and a refund committed
+ * while the supplier call was in flight: refunded, nothing delivered, the late top-up on the timeline.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -267,5 +268,66 @@ describe('player fix on pglite', () => {
     expect(d.status).toBe('delivered')
     expect(statuses(d)).not.toContain('needs_player_details')
     expect(await jobCount(db, 'orders.player-fix-expired', [order.id])).toBe(0)
+  })
+
+  // Fulfilment completes in one statement (ADR 071): the supplier's answers, the move to delivered,
+  // its jobs and the job's completion; a refund that wins the race keeps the order refunded.
+  const fulfilJobOf = async (orderId: string) =>
+    (
+      await tdb.db
+        .select({ completedAt: t.jobs.completedAt })
+        .from(t.jobs)
+        .where(and(eq(t.jobs.queue, 'orders.fulfil'), sql`${t.jobs.payload}->>'orderId' = ${orderId}`))
+    )[0]
+
+  it('a refund committed during the supplier call: refunded, nothing delivered, the late top-up on the timeline', async () => {
+    const { db } = tdb
+    let orderId = ''
+    const racing = (inner: Supplier): Supplier => ({
+      checkPlayer: (...args) => inner.checkPlayer(...args),
+      deliverTopUp: async (request) => {
+        const answer = await inner.deliverTopUp(request)
+        // Staff's refund commits before the job completes (as refunded by the back office).
+        await db.update(t.orders).set({ status: 'refunded' }).where(eq(t.orders.id, orderId))
+        return answer
+      },
+    })
+    registerJobHandler(
+      'orders.fulfil',
+      fulfilJob((x) => racing(supplierFor(x))),
+      { leaseMs: 120_000 },
+    )
+    const { order } = await createOrder(db, user, orderInput(sku, { player: playerFor(sku, '123456789') }))
+    orderId = order.id
+    await pay(db, user, order.id, 'card-ok', hook.url)
+    await settle(db)
+
+    const d = await getOrderDetail(db, user, order.id)
+    expect(d.status).toBe('refunded')
+    expect(d.events.map((e) => e.toStatus)).not.toContain('delivered')
+    const late = d.events.find((e) => e.type === 'delivered_after_refund')
+    expect(late?.data.supplierTxnIds).toEqual([expect.any(String)])
+    expect(d.items.every((i) => i.deliveredAt === null && i.supplierTxnId === null)).toBe(true)
+    expect((await fulfilJobOf(order.id))?.completedAt).not.toBeNull()
+    const deliveredMails = await db
+      .select({ id: t.jobs.id })
+      .from(t.jobs)
+      .where(sql`${t.jobs.dedupeKey} = ${`mail:delivered:${order.id}`}`)
+    expect(deliveredMails).toHaveLength(0)
+  })
+
+  it('without a refund the same statement delivers: items, status, the delivery mail and the job done', async () => {
+    const { db } = tdb
+    const { order } = await createOrder(db, user, orderInput(sku, { player: playerFor(sku, '123456789') }))
+    await pay(db, user, order.id, 'card-ok', hook.url)
+    await settle(db)
+
+    const d = await getOrderDetail(db, user, order.id)
+    expect(d.status).toBe('delivered')
+    expect(d.items.every((i) => i.deliveredAt !== null && i.supplierTxnId !== null)).toBe(true)
+    const delivered = d.events.find((e) => e.toStatus === 'delivered')
+    expect(delivered?.data.supplierTxnIds).toEqual(d.items.map((i) => i.supplierTxnId))
+    expect((await fulfilJobOf(order.id))?.completedAt).not.toBeNull()
+    expect(await jobCount(db, 'mail.order', [order.id])).toBe(2) // receipt and delivery
   })
 })

@@ -145,6 +145,15 @@ async function deliverTopUps(
   }
   if ([...results.values()].some((r) => r.status === 'pending')) throw new RetryLaterError(2_000, 'supplier pending')
   const answers = [...results]
+  /** The supplier's answer on each item asked for (`condition`: only if the statement moved the order). */
+  const answerWrites = (conn: Db, condition?: SQL) =>
+    answers.map(([itemId, r]) =>
+      conn
+        .update(orderItems)
+        .set({ supplierTxnId: r.transactionId, deliveredAt: r.status === 'delivered' ? sql`now()` : null })
+        .where(and(eq(orderItems.id, itemId), condition))
+        .getSQL(),
+    )
   const late = answers.filter(([, r]) => r.status === 'delivered').map(([, r]) => r.transactionId)
   const lateNote = (condition: SQL) =>
     sql`insert into ${orderEvents} (order_id, type, data)
@@ -160,13 +169,7 @@ async function deliverTopUps(
         data: { supplierTxnIds: answers.map(([, r]) => r.transactionId) },
         fence,
         alongside: ({ ifMoved, ifNotMoved }) => [
-          ...answers.map(([itemId, r]) =>
-            db
-              .update(orderItems)
-              .set({ supplierTxnId: r.transactionId, deliveredAt: r.status === 'delivered' ? sql`now()` : null })
-              .where(and(eq(orderItems.id, itemId), ifMoved))
-              .getSQL(),
-          ),
+          ...answerWrites(db, ifMoved),
           ...(late.length > 0 ? [lateNote(ifNotMoved)] : []),
         ],
       })
@@ -191,13 +194,7 @@ async function deliverTopUps(
       {
         notes: [{ type: 'delivery_failed', data: { supplierTxnId: failed.transactionId, code: failed.code } }],
         // The supplier's answers are written with the order's move (one statement).
-        alongside: answers.map(([itemId, r]) =>
-          tx
-            .update(orderItems)
-            .set({ supplierTxnId: r.transactionId, deliveredAt: r.status === 'delivered' ? sql`now()` : null })
-            .where(eq(orderItems.id, itemId))
-            .getSQL(),
-        ),
+        alongside: answerWrites(tx),
       },
     )
   })
