@@ -5,8 +5,9 @@
  * in-process against its token store), else the browser's session cookie — so tests sign requests
  * in per call, without a global switch.
  */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
+import { prepared } from '~/server/db/prepared'
 import { promoters, sessions, STAFF_ROLES, users, type StaffRole, type UserRole } from '~/server/db/schema'
 import { issuerFor } from '~/server/oidc/issuer'
 import { getProvider } from '~/server/oidc/provider'
@@ -50,11 +51,14 @@ export const sessionOrBearer: UserIdResolver = async (request) => {
 async function callerFromSession(db: Db, request: Request): Promise<Caller | undefined> {
   const idHash = sessionHashFromRequest(request)
   if (!idHash) return undefined
-  const [row] = await db
-    .select({ id: users.id, email: users.email, role: users.role, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash))
+  const [row] = await prepared(db, 'caller_from_session', (conn) =>
+    conn
+      .select({ id: users.id, email: users.email, role: users.role, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.idHash, sql.placeholder('idHash')))
+      .prepare('caller_from_session'),
+  ).execute({ idHash })
   if (!row) return undefined
   if (row.expiresAt.getTime() - Date.now() > EXPIRING_NOTICE_SECONDS * 1000) {
     return { id: row.id, email: row.email, role: row.role }

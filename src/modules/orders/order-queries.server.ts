@@ -1,6 +1,7 @@
 /** Read side of orders: the shopper's list and one order's details (always scoped to the owner). */
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
+import { prepared } from '~/server/db/prepared'
 import { orders } from '~/server/db/schema'
 import type { PlayerField, ProductKind } from '~/modules/catalog/catalog.schemas'
 import { AppError } from '~/modules/errors/app-error'
@@ -123,14 +124,10 @@ function playerFixOf(
   }
 }
 
-/**
- * NOT_FOUND both for unknown orders and for other people's orders: ids are not disclosed. One
- * query: the order row and its lines, codes, events, payments, coupons, support threads and
- * refunds as JSON lists (the result page, the mails and order creation all read it).
- */
-export async function getOrderDetail(db: Db, userId: string | null, orderId: string): Promise<OrderDetail> {
+/** The detail's one query: any order (staff, jobs), or only the given user's (`own`). */
+function orderDetailQuery(conn: Db, own: boolean) {
   const o = sql.raw('"orders"."id"')
-  const [row] = await db
+  return conn
     .select({
       order: orders,
       items: sql<ItemRow[]>`${jsonList(
@@ -185,7 +182,22 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
         where h.order_id = ${o} and h.status = 'captured')`,
     })
     .from(orders)
-    .where(and(eq(orders.id, orderId), userId === null ? undefined : eq(orders.userId, userId)))
+    .where(
+      and(eq(orders.id, sql.placeholder('orderId')), own ? eq(orders.userId, sql.placeholder('userId')) : undefined),
+    )
+}
+
+/**
+ * NOT_FOUND both for unknown orders and for other people's orders: ids are not disclosed. One
+ * query: the order row and its lines, codes, events, payments, coupons, support threads and
+ * refunds as JSON lists (the result page, the mails and order creation all read it).
+ */
+export async function getOrderDetail(db: Db, userId: string | null, orderId: string): Promise<OrderDetail> {
+  const name = userId === null ? 'order_detail' : 'order_detail_own'
+  const [row] = await prepared(db, name, (conn) => orderDetailQuery(conn, userId !== null).prepare(name)).execute({
+    orderId,
+    userId,
+  })
   if (!row) throw new AppError('NOT_FOUND', 'Order not found')
   const { order, items, codes, events, payments: pays, coupons: couponCodes, support, refunds: refundRows } = row
   const creditPaid = Number(row.creditPaid)

@@ -9,6 +9,7 @@ import { EventEmitter } from 'node:events'
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { onNotice } from '~/server/cache-sync'
 import { dbDriver, type Db } from '~/server/db/client'
+import { prepared } from '~/server/db/prepared'
 import { orders } from '~/server/db/schema'
 import { AppError } from '~/modules/errors/app-error'
 import type { OrderStatus } from './order-status'
@@ -28,12 +29,18 @@ onNotice(CHANNEL, (payload) => {
 /**
  * The NOTIFY of a status change as a SELECT expression, for the statement that makes the change
  * (issue 11: no extra round trip); on the embedded database `sql\`1\`` and an in-process notice.
- * PostgreSQL delivers it at commit, so a waiter never hears of a change that was rolled back.
+ * PostgreSQL delivers it at commit, so a waiter never hears of a change that was rolled back. An
+ * order id the statement reads itself (SQL) is announced in process by `announceMoved` after it.
  */
-export function statusNotice(orderId: string, status: OrderStatus): SQL {
-  if (dbDriver() === 'postgres') return sql`pg_notify(${CHANNEL}, ${`${orderId} ${status}`})`
-  announceInProcess(orderId)
+export function statusNotice(orderId: string | SQL, status: OrderStatus): SQL {
+  if (dbDriver() === 'postgres') return sql`pg_notify(${CHANNEL}, (${orderId})::text || ${` ${status}`})`
+  if (typeof orderId === 'string') announceInProcess(orderId)
   return sql`1`
+}
+
+/** The embedded database's notice of a move whose order the statement found itself. */
+export function announceMoved(orderId: string): void {
+  if (dbDriver() !== 'postgres') announceInProcess(orderId)
 }
 
 /** Call inside the transaction that changed the order's payment without changing its status. */
@@ -52,10 +59,13 @@ function announceInProcess(orderId: string): void {
 
 /** The order's status in one query; NOT_FOUND for unknown orders and other people's. */
 export async function readOrderStatus(db: Db, userId: string, orderId: string): Promise<OrderStatus> {
-  const [row] = await db
-    .select({ status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+  const [row] = await prepared(db, 'order_status', (conn) =>
+    conn
+      .select({ status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
+      .prepare('order_status'),
+  ).execute({ orderId, userId })
   if (!row) throw new AppError('NOT_FOUND', 'Order not found')
   return row.status
 }

@@ -4,7 +4,7 @@
  * transaction, so a status and its consequences (fulfilment, mail, coupon use, affiliate
  * commission) commit or vanish together.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, is, sql, SQL } from 'drizzle-orm'
 import { selectRows, type Db } from '~/server/db/client'
 import { orderEvents, orders, payments } from '~/server/db/schema'
 import { enqueueStatement, type NewJob, type QueuedJobRow } from '~/server/jobs/queue'
@@ -16,7 +16,7 @@ import { QUEUES } from './queues'
 import { openPlayerFixWindow } from './player-fix-window.server'
 import { orderMoney, requestOrderRefunds, settleCreditRefunds } from './refunds.server'
 import type { RefundDestination } from './refunds'
-import { statusNotice } from './status-wait.server'
+import { announceMoved, statusNotice } from './status-wait.server'
 
 export interface LockedOrder {
   id: string
@@ -109,14 +109,45 @@ export async function lockOrderOfPayment(
   return row
 }
 
-/** Statuses whose entry has no effect beyond the status, its timeline event, the notice and jobs. */
-const JOBS_ONLY = ['fulfilling', 'delivered'] as const satisfies readonly OrderStatus[]
+/**
+ * Statuses `lockAndMove` enters in one statement, and the condition under which it may: their
+ * entry (onEntry) has nothing to do beyond the status, its timeline, the notice and jobs. Paid
+ * captures held store credit and redeems a coupon: an order with either takes the transaction.
+ */
+const ONE_STATEMENT_ENTRY = {
+  awaiting_payment: sql`true`,
+  fulfilling: sql`true`,
+  delivered: sql`true`,
+  paid: sql`(select credit_minor from cur) = 0 and not (select has_coupon from cur)`,
+} satisfies Partial<Record<OrderStatus, SQL>>
+
+/** Which order: by id (only the owner's, with `ownerId`), or the one a gateway's payment is for. */
+export type MoveTarget = { orderId: string; ownerId?: string } | { paymentId: string; gateway: string }
+
+/** A timeline note written just before the status event (its data may be read from `cur`). */
+export interface StatementNote {
+  type: string
+  data: Record<string, unknown> | SQL
+}
 
 export interface LockAndMoveOptions<Also> {
   /** An SQL expression read in the same round trip (e.g. the order's items). */
   also?: SQL<Also>
   /** The status event's data. */
   data?: Record<string, unknown>
+  /** Notes written just before the status event, only when the order moves. */
+  notes?: readonly StatementNote[]
+  /**
+   * A further condition for the move, over the locked row (`(select expires_at from cur)`; with a
+   * payment target also `payment_status`, `payment_amount`, `payment_currency`, `payment_method`).
+   */
+  guard?: SQL
+  /**
+   * A data-modifying statement that must return a row for the order to move, given the condition
+   * that everything else allows it (put it in its WHERE): a webhook's event id, inserted ON
+   * CONFLICT DO NOTHING, so that a duplicate moves nothing and nothing is written unless it moves.
+   */
+  gate?: (ok: SQL) => SQL
   /**
    * Writes in the same statement, each carrying one of the two conditions in its WHERE: `ifMoved`
    * (what goes with the move) or `ifNotMoved` (what the caller does when the order was no longer
@@ -125,6 +156,13 @@ export interface LockAndMoveOptions<Also> {
   alongside?: (when: { ifMoved: SQL; ifNotMoved: SQL }) => SQL[]
   /** A job's fenced completion (JobContext.completeInStatement): nothing moves unless it matched. */
   fence?: SQL
+}
+
+const paymentColumns = {
+  paymentStatus: sql<string>`${payments.status}`.as('payment_status'),
+  paymentAmount: sql<number>`${payments.amountMinor}`.as('payment_amount'),
+  paymentCurrency: sql<string>`${payments.currency}`.as('payment_currency'),
+  paymentMethod: sql<string>`${payments.method}`.as('payment_method'),
 }
 
 /**
@@ -137,21 +175,69 @@ export async function lockAndMove<Also = null>(
   db: Db,
   orderId: string,
   from: OrderStatus,
-  to: (typeof JOBS_ONLY)[number],
-  { also, data = {}, alongside, fence }: LockAndMoveOptions<Also> = {},
+  to: keyof typeof ONE_STATEMENT_ENTRY,
+  options: LockAndMoveOptions<Also> = {},
 ): Promise<{ order: LockedOrder; moved: boolean; fenced: boolean; also: Also }> {
+  const result = await tryMoveInStatement(db, { orderId }, from, to, options)
+  if (!result) throw new AppError('NOT_FOUND', `Order ${orderId} does not exist`)
+  return result
+}
+
+/**
+ * `lockAndMove` for a fast path: undefined when there is no such order (or payment, or not the
+ * owner's), and `moved: false` when anything stands in the way; the caller then takes its
+ * transaction, which decides and says why. Nothing is written unless the order moves, except
+ * `alongside` writes conditioned on `ifNotMoved` and a fence.
+ */
+export async function tryMoveInStatement<Also = null>(
+  db: Db,
+  target: MoveTarget,
+  from: OrderStatus,
+  to: keyof typeof ONE_STATEMENT_ENTRY,
+  { also, data = {}, notes = [], guard, gate, alongside, fence }: LockAndMoveOptions<Also> = {},
+): Promise<{ order: LockedOrder; moved: boolean; fenced: boolean; also: Also } | undefined> {
   if (!canTransition(from, to)) throw new Error(`no transition ${from} → ${to}`)
+  const byPayment = 'paymentId' in target
+  const orderId = byPayment ? sql`(select id from cur)` : target.orderId
   const ifMoved = sql`exists (select 1 from moved)`
   const fenced = fence ? sql`exists (select 1 from fence)` : sql`true`
-  const cur = db.$with('cur').as(db.select(lockedColumns).from(orders).where(eq(orders.id, orderId)).for('update'))
+  const locked = byPayment
+    ? db
+        .select({ ...lockedColumns, ...paymentColumns })
+        .from(orders)
+        .innerJoin(
+          payments,
+          and(eq(payments.orderId, orders.id), eq(payments.id, target.paymentId), eq(payments.gateway, target.gateway)),
+        )
+        .for('update', { of: [orders, payments] })
+    : db
+        .select(lockedColumns)
+        .from(orders)
+        .where(
+          target.ownerId === undefined
+            ? eq(orders.id, target.orderId)
+            : and(eq(orders.id, target.orderId), eq(orders.userId, target.ownerId)),
+        )
+        .for('update')
+  const cur = db.$with('cur').as(locked)
   const fenceRows = db.$with('fence', { id: orders.id }).as(fence ?? sql`select null::uuid as id where false`)
+  // Everything but the gate allows the move (the gate's own WHERE).
+  const ok = sql`(select status from cur) = ${from} and ${ONE_STATEMENT_ENTRY[to]} and ${guard ?? sql`true`} and ${fenced}`
+  const gateRows = db.$with('gate', {}).as(gate?.(ok) ?? sql`select 1 as one`)
   const moved = db.$with('moved', { id: orders.id }).as(
     sql`update ${orders} set status = ${to}, updated_at = now()
-      where ${orders.id} = ${orderId} and (select status from cur) = ${from} and ${fenced} returning ${orders.id}`,
+      where ${orders.id} = ${orderId} and ${ok} and exists (select 1 from gate) returning ${orders.id}`,
   )
+  const events = [
+    ...notes.map(
+      (n) => sql`(${n.type}, null, null, ${is(n.data, SQL) ? n.data : sql`${JSON.stringify(n.data)}::jsonb`})`,
+    ),
+    sql`('status', ${from}, ${to}, ${JSON.stringify(data)}::jsonb)`,
+  ]
   const noted = db.$with('noted', {}).as(
     sql`insert into ${orderEvents} (order_id, type, from_status, to_status, data)
-      select id, 'status', ${from}, ${to}, ${JSON.stringify(data)}::jsonb from moved`,
+      select moved.id, e.type, e.from_status, e.to_status, e.data
+      from moved, (values ${sql.join(events, sql`, `)}) as e(type, from_status, to_status, data)`,
   )
   // The status's jobs: those of every order, and those of a referred buyer's (known from the lock).
   const { always, ifReferred } = jobsOnEntry(orderId, to)
@@ -168,7 +254,7 @@ export async function lockAndMove<Also = null>(
   )
   const fields = Object.fromEntries(Object.keys(lockedColumns).map((key) => [key, cur[key as keyof typeof cur]]))
   const [row] = await db
-    .with(cur, fenceRows, moved, noted, ...queuedRows, ...writes)
+    .with(cur, fenceRows, gateRows, moved, noted, ...queuedRows, ...writes)
     .select({
       ...(fields as unknown as typeof lockedColumns),
       moved: sql<boolean>`${ifMoved}`,
@@ -179,10 +265,11 @@ export async function lockAndMove<Also = null>(
       queued1: sql<QueuedJobRow[] | null>`(select json_agg(q) from queued_1 q)`,
     })
     .from(cur)
-  if (!row) throw new AppError('NOT_FOUND', `Order ${orderId} does not exist`)
+  if (!row) return undefined
   const { moved: didMove, fenced: didFence, notice: _notice, also: values, queued0, queued1, ...order } = row
   queued[0]?.queued(queued0)
   queued[1]?.queued(queued1)
+  if (didMove && byPayment) announceMoved(order.id)
   return { order, moved: didMove, fenced: didFence, also: values }
 }
 
@@ -259,23 +346,25 @@ export async function noteOrderEvent(
  * The jobs a status sets off, queued in the statement that moves the order there: those of every
  * order, and those only an order of a referred buyer has (the affiliate programme's).
  */
-function jobsOnEntry(orderId: string, status: OrderStatus): { always: NewJob[]; ifReferred: NewJob[] } {
-  const payload = { orderId }
-  const affiliate = (queue: string) => [{ queue, payload, dedupeKey: `${queue}:${orderId}` }]
+function jobsOnEntry(orderId: string | SQL, status: OrderStatus): { always: NewJob[]; ifReferred: NewJob[] } {
+  // An order known only to the statement (a webhook names its payment) is read from `cur` there.
+  const byId = typeof orderId === 'string'
+  const payload = (extra: Record<string, unknown> = {}) =>
+    byId ? { orderId, ...extra } : sql`jsonb_build_object('orderId', ${orderId}) || ${JSON.stringify(extra)}::jsonb`
+  const key = (prefix: string) => (byId ? `${prefix}:${orderId}` : sql`${`${prefix}:`}::text || (${orderId})::text`)
+  const affiliate = (queue: string) => [{ queue, payload: payload(), dedupeKey: key(queue) }]
   switch (status) {
     case 'paid':
       return {
         always: [
-          { queue: QUEUES.fulfil, payload, dedupeKey: `fulfil:${orderId}`, maxAttempts: 10 },
-          { queue: QUEUES.mail, payload: { orderId, kind: 'receipt' }, dedupeKey: `mail:receipt:${orderId}` },
+          { queue: QUEUES.fulfil, payload: payload(), dedupeKey: key('fulfil'), maxAttempts: 10 },
+          { queue: QUEUES.mail, payload: payload({ kind: 'receipt' }), dedupeKey: key('mail:receipt') },
         ],
         ifReferred: affiliate(QUEUES.affiliatePaid),
       }
     case 'delivered':
       return {
-        always: [
-          { queue: QUEUES.mail, payload: { orderId, kind: 'delivered' }, dedupeKey: `mail:delivered:${orderId}` },
-        ],
+        always: [{ queue: QUEUES.mail, payload: payload({ kind: 'delivered' }), dedupeKey: key('mail:delivered') }],
         ifReferred: affiliate(QUEUES.affiliateDelivered),
       }
     case 'refunded':

@@ -53,6 +53,11 @@ export function paymentMethodsFor(currency: string, country?: string): PaymentMe
   return { currency, country: country ?? null, methods: [card, wallet] }
 }
 
+/** The currencies a method settles in (whatever the country). */
+export function methodCurrencies(method: PaymentMethodInfo['id']): readonly string[] {
+  return method === 'wallet' ? WALLET_CURRENCIES : CARD_CURRENCIES
+}
+
 function availability(
   currencies: string[],
   blocked: string[],

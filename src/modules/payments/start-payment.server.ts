@@ -12,12 +12,18 @@ import { payments } from '~/server/db/schema'
 import { AppError } from '~/modules/errors/app-error'
 import { DEFAULT_LOCALE, isLocale } from '~/modules/i18n/locales'
 import { isPayable } from '~/modules/orders/order-status'
-import { lockOrder, noteOrderEvent, transitionOrder } from '~/modules/orders/transition.server'
+import {
+  lockOrder,
+  noteOrderEvent,
+  transitionOrder,
+  tryMoveInStatement,
+  type LockedOrder,
+} from '~/modules/orders/transition.server'
 import { DEFAULT_GATEWAY, paymentGateway } from './gateways.server'
-import { isMethodAvailable } from './payment-methods'
+import { isMethodAvailable, methodCurrencies } from './payment-methods'
 import { holdCredit } from '~/modules/store-credit/holds.server'
 import { releaseCreditOfEndedAttempt } from './credit-release.server'
-import { PAYMENT_METHODS } from '~/modules/orders/payment-attempts'
+import { PAYMENT_METHODS, type PaymentMethod } from '~/modules/orders/payment-attempts'
 
 export const startPaymentInputSchema = z.object({
   orderId: z.uuid(),
@@ -62,8 +68,81 @@ export async function startPayment(
   urls: PaymentUrls,
 ): Promise<StartedPayment> {
   const { orderId, method } = startPaymentInputSchema.parse(input)
-  // One transaction from the first read: the order is checked under the lock it is changed under.
-  const started = await db.transaction(async (tx) => {
+  const started =
+    (await firstAttempt(db, userId, orderId, method)) ?? (await attemptInTransaction(db, userId, orderId, method))
+  const { order } = started
+  // Paid without a card or wallet step (free, or all store credit): the generic result page.
+  if (started.paymentId === null) {
+    return { paymentId: null, redirectUrl: resultUrl(urls.origin, order.locale, 'wallet', order.id) }
+  }
+  const { paymentId, dueMinor } = started
+
+  try {
+    const session = await paymentGateway(db, gatewayName).createSession({
+      reference: paymentId,
+      method,
+      amountMinor: dueMinor,
+      currency: order.currency,
+      description: order.number,
+      locale: isLocale(order.locale) ? order.locale : DEFAULT_LOCALE,
+      returnUrl: resultUrl(urls.origin, order.locale, method, order.id, paymentId),
+      webhookUrl: urls.webhookUrl ?? webhookUrl(gatewayName),
+    })
+    await db
+      .update(payments)
+      .set({ externalId: session.externalId, redirectUrl: session.redirectUrl, updatedAt: sql`now()` })
+      .where(eq(payments.id, paymentId))
+    return { paymentId, redirectUrl: session.redirectUrl }
+  } catch (err) {
+    await db.transaction(async (tx) => {
+      await lockOrder(tx, order.id)
+      const failed = await tx
+        .update(payments)
+        .set({ status: 'failed', failureCode: 'gateway_unavailable', updatedAt: sql`now()` })
+        .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+        .returning({ id: payments.id })
+      if (failed.length > 0) await releaseCreditOfEndedAttempt(tx, order.id, paymentId)
+    })
+    throw new AppError('PAYMENT_FAILED', 'The payment gateway is unavailable', { cause: err })
+  }
+}
+
+type Attempt = { order: LockedOrder; paymentId: null } | { order: LockedOrder; paymentId: string; dueMinor: number }
+
+/**
+ * The common case in one statement (issue 11: round trips per order): the shopper's own order,
+ * just created, unexpired, in a currency the method settles, with nothing held in store credit
+ * and something to pay. It moves to awaiting_payment with the attempt and its note. Undefined
+ * when any of that does not hold: the transaction decides, and says why.
+ */
+async function firstAttempt(
+  db: Db,
+  userId: string,
+  orderId: string,
+  method: PaymentMethod,
+): Promise<Attempt | undefined> {
+  const paymentId = randomUUID()
+  const result = await tryMoveInStatement(db, { orderId, ownerId: userId }, 'created', 'awaiting_payment', {
+    guard: sql`(select credit_minor from cur) = 0 and (select total_minor from cur) > 0
+      and (select currency from cur) in (${sql.join(
+        methodCurrencies(method).map((c) => sql`${c}`),
+        sql`, `,
+      )})
+      and coalesce((select expires_at from cur) > ${new Date().toISOString()}::timestamptz, true)`,
+    data: { paymentId },
+    notes: [{ type: 'payment_started', data: { paymentId, method } }],
+    alongside: ({ ifMoved }) => [
+      sql`insert into ${payments} (id, order_id, gateway, method, amount_minor, currency)
+        select ${paymentId}::uuid, id, ${gatewayName}, ${method}, total_minor, currency from cur where ${ifMoved}`,
+    ],
+  })
+  if (!result?.moved) return undefined
+  return { order: result.order, paymentId, dueMinor: result.order.totalMinor }
+}
+
+/** Every other attempt: decided under the order's lock, in one transaction from the first read. */
+async function attemptInTransaction(db: Db, userId: string, orderId: string, method: PaymentMethod): Promise<Attempt> {
+  return db.transaction(async (tx): Promise<Attempt> => {
     const order = await lockOrder(tx, orderId, userId)
     if (!isPayable(order.status))
       throw new AppError('CONFLICT', `Order is ${order.status}`, {
@@ -115,39 +194,4 @@ export async function startPayment(
     }
     return { order, paymentId, dueMinor }
   })
-  const { order } = started
-  // Paid without a card or wallet step (free, or all store credit): the generic result page.
-  if (started.paymentId === null) {
-    return { paymentId: null, redirectUrl: resultUrl(urls.origin, order.locale, 'wallet', order.id) }
-  }
-  const { paymentId, dueMinor } = started
-
-  try {
-    const session = await paymentGateway(db, gatewayName).createSession({
-      reference: paymentId,
-      method,
-      amountMinor: dueMinor,
-      currency: order.currency,
-      description: order.number,
-      locale: isLocale(order.locale) ? order.locale : DEFAULT_LOCALE,
-      returnUrl: resultUrl(urls.origin, order.locale, method, order.id, paymentId),
-      webhookUrl: urls.webhookUrl ?? webhookUrl(gatewayName),
-    })
-    await db
-      .update(payments)
-      .set({ externalId: session.externalId, redirectUrl: session.redirectUrl, updatedAt: sql`now()` })
-      .where(eq(payments.id, paymentId))
-    return { paymentId, redirectUrl: session.redirectUrl }
-  } catch (err) {
-    await db.transaction(async (tx) => {
-      await lockOrder(tx, order.id)
-      const failed = await tx
-        .update(payments)
-        .set({ status: 'failed', failureCode: 'gateway_unavailable', updatedAt: sql`now()` })
-        .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
-        .returning({ id: payments.id })
-      if (failed.length > 0) await releaseCreditOfEndedAttempt(tx, order.id, paymentId)
-    })
-    throw new AppError('PAYMENT_FAILED', 'The payment gateway is unavailable', { cause: err })
-  }
 }

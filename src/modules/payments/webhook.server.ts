@@ -16,13 +16,14 @@ import {
   lockOrderOfPayment,
   noteOrderEvent,
   transitionOrder,
+  tryMoveInStatement,
   type LockedOrder,
 } from '~/modules/orders/transition.server'
 import { holdCredit } from '~/modules/store-credit/holds.server'
 import { releaseCreditOfEndedAttempt } from './credit-release.server'
 import { announceStatusChange } from '~/modules/orders/status-wait.server'
 import { GATEWAY_EVENT_TYPES, type GatewayEvent, type GatewayEventType } from './gateway'
-import type { PaymentStatus } from '~/modules/orders/payment-attempts'
+import { PAYMENT_STATUSES, type PaymentStatus } from '~/modules/orders/payment-attempts'
 import { nextPaymentStatus } from '~/modules/orders/payment-status'
 import { webhookSecret } from './webhook-secret.server'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './webhook-signature.server'
@@ -74,6 +75,7 @@ export async function receiveWebhook(
 }
 
 export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome> {
+  if (await capturedInStatement(db, gateway, event)) return 'applied'
   return db.transaction(async (tx) => {
     // Recorded as processed at once: the row and the event's effect commit (or vanish) together.
     const record = tx
@@ -90,6 +92,47 @@ export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayE
     if (!locked.recorded) return 'duplicate'
     return applyToPayment(tx, event, locked)
   })
+}
+
+/** Payment statuses a capture moves on from (nextPaymentStatus). */
+const CAPTURABLE = PAYMENT_STATUSES.filter((status) => nextPaymentStatus(status, 'succeeded'))
+
+/**
+ * The common capture in one statement (issue 11: round trips per order): a new event for a
+ * payment of this gateway whose amount it matches, on an order awaiting payment, unexpired, with
+ * no coupon or store credit to settle (ONE_STATEMENT_ENTRY): the event is recorded, the payment
+ * settled and the order paid with its note, jobs and notice. False when anything else holds (a
+ * duplicate, an unknown payment, a late or partial capture...): nothing was written, and the
+ * transaction below decides.
+ */
+async function capturedInStatement(db: Db, gateway: string, event: GatewayEvent): Promise<boolean> {
+  const ref = z.uuid().safeParse(event.reference)
+  if (event.type !== 'payment.captured' || !ref.success) return false
+  const paymentId = ref.data
+  const result = await tryMoveInStatement(db, { paymentId, gateway }, 'awaiting_payment', 'paid', {
+    guard: sql`(select payment_status from cur) in (${sql.join(
+      CAPTURABLE.map((s) => sql`${s}`),
+      sql`, `,
+    )})
+      and (select payment_amount from cur) = ${event.amountMinor} and (select payment_currency from cur) = ${event.currency}
+      and coalesce((select expires_at from cur) > ${new Date().toISOString()}::timestamptz, true)`,
+    gate: (ok) =>
+      sql`insert into ${webhookEvents} (gateway, event_id, payload, processed_at)
+        select ${gateway}, ${event.id}, ${JSON.stringify(event)}::jsonb, now() where ${ok}
+        on conflict do nothing returning 1`,
+    data: { paymentId },
+    notes: [
+      {
+        type: 'payment_succeeded',
+        data: sql`jsonb_build_object('paymentId', ${paymentId}::text, 'method', (select payment_method from cur), 'failureCode', null)`,
+      },
+    ],
+    alongside: ({ ifMoved }) => [
+      sql`update ${payments} set status = 'succeeded', external_id = coalesce(external_id, ${event.externalId}),
+        updated_at = now() where id = ${paymentId} and ${ifMoved}`,
+    ],
+  })
+  return result?.moved ?? false
 }
 
 /**

@@ -2,7 +2,7 @@
  * Enqueueing jobs. Always call `enqueue` with the business transaction (`tx`): the job is then
  * committed or rolled back together with the change that caused it (a transactional outbox).
  */
-import { sql, type SQL } from 'drizzle-orm'
+import { is, sql, SQL } from 'drizzle-orm'
 import { afterCommit, rootOf } from '~/server/db/after-commit'
 import type { Db } from '~/server/db/client'
 import { jobs } from '~/server/db/schema'
@@ -10,9 +10,10 @@ import { handlerFor } from './registry'
 
 export interface NewJob {
   queue: string
+  /** JSON; an SQL expression only in `enqueueStatement` (a value the statement itself reads). */
   payload?: unknown
   /** Enqueueing the same key again is a no-op: "one fulfilment per order", "one receipt". */
-  dedupeKey?: string
+  dedupeKey?: string | SQL
   /** Not before this time (the default is now). */
   runAt?: Date
   maxAttempts?: number
@@ -150,7 +151,7 @@ export function enqueueStatement(
   const { leaseMs } = planned
   const values = batch.map(
     (job, i) =>
-      sql`(${job.queue}::text, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.dedupeKey ?? null}::text, ${job.runAt?.toISOString() ?? null}::timestamptz, ${job.maxAttempts ?? 5}::int, ${leaseMs[i]}::int)`,
+      sql`(${job.queue}::text, ${is(job.payload, SQL) ? job.payload : JSON.stringify(job.payload ?? {})}::jsonb, (${job.dedupeKey ?? null})::text, ${job.runAt?.toISOString() ?? null}::timestamptz, ${job.maxAttempts ?? 5}::int, ${leaseMs[i]}::int)`,
   )
   const statement = sql`insert into ${jobs} (queue, payload, dedupe_key, run_at, max_attempts, attempts, locked_until, lock_token)
     select v.queue, v.payload, v.dedupe_key, coalesce(v.run_at, now()), v.max_attempts,

@@ -15,7 +15,7 @@ export interface JobContext {
   jobId: number
   /** 1 on the first run. */
   attempt: number
-  /** An earlier run recorded its external effect as done (onceForJob), as claimed. */
+  /** An earlier run recorded its external effect as done (the former onceForJob mark), as claimed. */
   effectDone: boolean
   /**
    * Marks the job done and runs `effect` in that same transaction. Throws LeaseLostError (and

@@ -7,7 +7,9 @@
  */
 import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { describeDbError, isConnectionError, markUnavailable } from '~/server/db/availability'
+import { createHash } from 'node:crypto'
 import type { Db } from '~/server/db/client'
+import { prepared } from '~/server/db/prepared'
 import { jobs } from '~/server/db/schema'
 import { log } from '~/server/log'
 import { backoffMs } from './backoff'
@@ -118,12 +120,22 @@ export class JobWorker {
 export async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
   const queues = registeredQueues()
   if (queues.length === 0 || limit <= 0) return []
-  const due = db
+  const leases = queues.map((q) => [q, handlerFor(q)?.leaseMs ?? DEFAULT_LEASE_MS] as const)
+  // One statement per set of queues and leases (they only change as handlers are registered).
+  const name = `claim_jobs_${createHash('sha256').update(JSON.stringify(leases)).digest('hex').slice(0, 16)}`
+  return prepared(db, name, (conn) => claimQuery(conn, leases).prepare(name)).execute({ limit })
+}
+
+function claimQuery(conn: Db, leases: readonly (readonly [string, number])[]) {
+  const due = conn
     .select({ id: jobs.id })
     .from(jobs)
     .where(
       and(
-        inArray(jobs.queue, queues),
+        inArray(
+          jobs.queue,
+          leases.map(([q]) => q),
+        ),
         isNull(jobs.completedAt),
         isNull(jobs.failedAt),
         lte(jobs.runAt, sql`now()`),
@@ -131,11 +143,11 @@ export async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
       ),
     )
     .orderBy(jobs.runAt, jobs.id)
-    .limit(limit)
+    .limit(sql.placeholder('limit'))
     .for('update', { skipLocked: true })
-  const leases = queues.map((q) => sql`when ${q} then ${handlerFor(q)?.leaseMs ?? DEFAULT_LEASE_MS}`)
-  const leaseMs = sql`(case ${jobs.queue} ${sql.join(leases, sql` `)} else ${DEFAULT_LEASE_MS} end)`
-  return db
+  const cases = leases.map(([q, ms]) => sql`when ${q} then ${ms}`)
+  const leaseMs = sql`(case ${jobs.queue} ${sql.join(cases, sql` `)} else ${DEFAULT_LEASE_MS} end)`
+  return conn
     .update(jobs)
     .set({
       attempts: sql`${jobs.attempts} + 1`,
@@ -146,17 +158,25 @@ export async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
     .returning(claimedJobColumns)
 }
 
+/** A job's fenced completion: done only if it is still this claim's (its token) and not done. */
+function completeQuery(conn: Db) {
+  return conn
+    .update(jobs)
+    .set({ completedAt: sql`now()`, lockedUntil: null, lastError: null })
+    .where(
+      and(eq(jobs.id, sql.placeholder('id')), eq(jobs.lockToken, sql.placeholder('token')), isNull(jobs.completedAt)),
+    )
+    .returning({ id: jobs.id })
+    .prepare('complete_job')
+}
+
 /** Runs one claimed job to completion, retry or final failure. Never throws. */
 export async function runJob(db: Db, job: ClaimedJob): Promise<void> {
   const registered = handlerFor(job.queue)
   const fenced = and(eq(jobs.id, job.id), eq(jobs.lockToken, job.lockToken), isNull(jobs.completedAt))
   let completed = false
   const markDone = async (conn: Db) => {
-    const done = await conn
-      .update(jobs)
-      .set({ completedAt: sql`now()`, lockedUntil: null, lastError: null })
-      .where(fenced)
-      .returning({ id: jobs.id })
+    const done = await prepared(conn, 'complete_job', completeQuery).execute({ id: job.id, token: job.lockToken })
     if (done.length === 0) throw new LeaseLostError(job.id)
   }
   const complete = async (effect?: (tx: Db) => Promise<void>) => {
