@@ -1,8 +1,8 @@
 /**
  * Receipt, delivered and refund e-mails (one per refund, saying how much came back and where: the
  * card or wallet, or store credit), sent by a job after the transition that caused them
- * committed. The job's dedupe key queues each mail once per order event, and onceForJob sends it
- * once per job even when a worker dies between sending and completing.
+ * committed. The job's dedupe key queues each mail once per order event, and onceForJob completes
+ * the job as soon as the mail is sent (its Message-ID covers a crash in between).
  */
 import { siteOrigin } from '~/server/http/origin'
 import type { Db } from '~/server/db/client'
@@ -91,8 +91,8 @@ export async function orderMailJob(
   { orderId, kind, paymentId, refundId, resendOf, round }: MailJobPayload,
   ctx: JobContext,
 ): Promise<void> {
-  // Exactly once per order event: a run after a crash between sending and completing finds the
-  // mail recorded on its job and sends nothing; the key doubles as the Message-ID.
+  // Once per order event: the job completes as the mail goes out, and the key doubles as the
+  // Message-ID, so a receiver can drop the copy a crash between the two would send.
   const idempotencyKey = [
     'order-mail',
     orderId,

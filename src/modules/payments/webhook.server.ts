@@ -75,7 +75,8 @@ export async function receiveWebhook(
 }
 
 export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome> {
-  if (await capturedInStatement(db, gateway, event)) return 'applied'
+  const outcome = await captureInStatement(db, gateway, event)
+  if (outcome) return outcome
   return db.transaction(async (tx) => {
     // Recorded as processed at once: the row and the event's effect commit (or vanish) together.
     const record = tx
@@ -101,13 +102,14 @@ const CAPTURABLE = PAYMENT_STATUSES.filter((status) => nextPaymentStatus(status,
  * The common capture in one statement (issue 11: round trips per order): a new event for a
  * payment of this gateway whose amount it matches, on an order awaiting payment, unexpired, with
  * no coupon or store credit to settle (ONE_STATEMENT_ENTRY): the event is recorded, the payment
- * settled and the order paid with its note, jobs and notice. False when anything else holds (a
- * duplicate, an unknown payment, a late or partial capture...): nothing was written, and the
- * transaction below decides.
+ * settled and the order paid with its note, jobs and notice. A redelivery of an event already
+ * applied (gateways send them; the sandbox always does) is answered in the same round trip.
+ * Undefined when anything else holds (an unknown payment, a late or partial capture, a twin being
+ * applied right now...): nothing was written, and the transaction below decides.
  */
-async function capturedInStatement(db: Db, gateway: string, event: GatewayEvent): Promise<boolean> {
+async function captureInStatement(db: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome | undefined> {
   const ref = z.uuid().safeParse(event.reference)
-  if (event.type !== 'payment.captured' || !ref.success) return false
+  if (event.type !== 'payment.captured' || !ref.success) return undefined
   const paymentId = ref.data
   const result = await tryMoveInStatement(db, { paymentId, gateway }, 'awaiting_payment', 'paid', {
     guard: sql`(select payment_status from cur) in (${sql.join(
@@ -121,6 +123,8 @@ async function capturedInStatement(db: Db, gateway: string, event: GatewayEvent)
         select ${gateway}, ${event.id}, ${JSON.stringify(event)}::jsonb, now() where ${ok}
         on conflict do nothing returning 1`,
     data: { paymentId },
+    // Recorded before this statement began: applied with its effect then, nothing left to do.
+    also: sql<boolean>`exists (select 1 from ${webhookEvents} where gateway = ${gateway} and event_id = ${event.id})`,
     notes: [
       {
         type: 'payment_succeeded',
@@ -132,7 +136,8 @@ async function capturedInStatement(db: Db, gateway: string, event: GatewayEvent)
         updated_at = now() where id = ${paymentId} and ${ifMoved}`,
     ],
   })
-  return result?.moved ?? false
+  if (result?.moved) return 'applied'
+  return result?.also ? 'duplicate' : undefined
 }
 
 /**

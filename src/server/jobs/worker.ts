@@ -54,10 +54,12 @@ export class JobWorker {
       this.maybeMore = true
       this.wake?.()
     })
-    // Jobs this process queues are handed over claimed, when they commit (queue.ts).
+    // Jobs this process queues are handed over claimed, when they commit (queue.ts). Older
+    // unclaimed jobs are not starved by it: the claim loop takes them in run_at order whenever a
+    // slot is free, and a worker with every slot taken hands nothing over. (Waiting for them
+    // first made a busy worker claim nearly every job with a query of its own, issue 11.)
     this.stopTaking = takeJobsQueuedThrough(this.db, {
-      // Not while unclaimed jobs may be waiting: those are older, and go first (FIFO by run_at).
-      hasRoom: () => this.running && !this.maybeMore && this.inFlight.size < this.concurrency,
+      hasRoom: () => this.running && this.inFlight.size < this.concurrency,
       take: (handed) => {
         // Stopping: leave them; their lease runs out and a worker claims them again.
         if (this.running) for (const job of handed) this.launch(job)
