@@ -141,7 +141,7 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
-  /** Jobs mostly wait on suppliers, gateways and mail servers: 64 measured better (ADR 076). */
+  /** Jobs of one queue one worker runs at once; each queue has its own slots (ADR 077). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /** Affiliate commission in basis points of an order's net amount (500 = 5%). */
   AFFILIATE_RATE_BPS: z.coerce.number().int().min(0).max(10000).default(500),

@@ -13,6 +13,7 @@ import { JobWorker } from '../../src/server/jobs/worker'
 import { describeOnEachDriver, openThrowawayDb, type TestDb } from './throwaway-db'
 
 const QUEUE = 'test.handover'
+const OTHER = 'test.handover.other'
 
 describeOnEachDriver('jobs handed to this process’s worker', (driver) => {
   let tdb: TestDb
@@ -27,11 +28,13 @@ describeOnEachDriver('jobs handed to this process’s worker', (driver) => {
   beforeAll(async () => {
     tdb = await openThrowawayDb({ driver, prefix: 'handover', seed: false })
     db = tdb.db
-    registerJobHandler<{ key: string }>(QUEUE, async ({ key }) => {
+    const handler = async ({ key }: { key: string }) => {
       ran.push(key)
       waiters.get(key)?.()
       if (key.startsWith('busy')) await hold
-    })
+    }
+    registerJobHandler(QUEUE, handler)
+    registerJobHandler(OTHER, handler)
   })
   afterEach(async () => {
     release()
@@ -44,8 +47,8 @@ describeOnEachDriver('jobs handed to this process’s worker', (driver) => {
   })
 
   /** A worker whose own poll would not come round during a test: only a hand-over or a wake runs jobs. */
-  const startWorker = (concurrency = 4) => {
-    worker = new JobWorker(db, { concurrency, pollMs: 60_000 })
+  const startWorker = (concurrency = 4, pollMs = 60_000) => {
+    worker = new JobWorker(db, { concurrency, pollMs })
     worker.start()
   }
   const row = async (key: string) =>
@@ -113,5 +116,29 @@ describeOnEachDriver('jobs handed to this process’s worker', (driver) => {
     release()
     await waits // the freed slot's claim finds it
     expect(ran).toEqual(['busy', 'waits'])
+  })
+
+  it('a queue with every slot taken holds back no other queue, handed over or claimed', async () => {
+    startWorker(1, 50) // its poll finds jobs other instances queued
+    hold = new Promise((resolve) => (release = resolve))
+    const busy = whenRan('busy-slow')
+    await enqueue(db, { queue: QUEUE, payload: { key: 'busy-slow' } })
+    await busy // QUEUE's one slot waits (a supplier) until `release`
+    const handed = whenRan('handed')
+    await enqueue(db, { queue: OTHER, payload: { key: 'handed' } })
+    await handed // OTHER has a slot of its own: handed over at once
+    // Queued behind this worker's back (another instance's insert): its claim finds it.
+    const claimed = whenRan('claimed')
+    await db.insert(t.jobs).values([
+      { queue: QUEUE, payload: { key: 'queued-behind' } },
+      { queue: OTHER, payload: { key: 'claimed' } },
+    ])
+    await claimed
+    expect(ran).toEqual(['busy-slow', 'handed', 'claimed']) // QUEUE's second job still waits
+    expect(await row('queued-behind')).toMatchObject({ attempts: 0, lockToken: null })
+    const behind = whenRan('queued-behind')
+    release()
+    await behind
+    expect(ran).toEqual(['busy-slow', 'handed', 'claimed', 'queued-behind'])
   })
 })

@@ -36,8 +36,8 @@ export interface ClaimedJob {
 
 /** A worker of this process that takes jobs queued through its database handle. */
 export interface JobTaker {
-  /** Whether it has room now (asked before the insert, so the overshoot stays small). */
-  hasRoom(): boolean
+  /** Whether it has room for a job of `queue` now (asked before the insert, so the overshoot stays small). */
+  hasRoom(queue: string): boolean
   take(jobs: ClaimedJob[]): void
 }
 
@@ -70,9 +70,9 @@ const isDue = (job: NewJob) => !job.runAt || job.runAt.getTime() <= Date.now()
 function plan(conn: Db, batch: readonly NewJob[]): { taker?: JobTaker; leaseMs: (number | null)[] } {
   const root = rootOf(conn)
   const taker = root ? takers.get(root) : undefined
-  if (!taker?.hasRoom()) return { leaseMs: batch.map(() => null) }
+  if (!taker) return { leaseMs: batch.map(() => null) }
   const leaseOf = (job: NewJob) => {
-    const handler = isDue(job) ? handlerFor(job.queue) : undefined
+    const handler = isDue(job) && taker.hasRoom(job.queue) ? handlerFor(job.queue) : undefined
     return handler ? handler.leaseMs : null
   }
   return { taker, leaseMs: batch.map(leaseOf) }

@@ -5,7 +5,7 @@
  * transaction, and completion only counts if the token is still ours. A worker killed mid-job
  * leaves a lease that expires, and the job is claimed again.
  */
-import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import { describeDbError, isConnectionError, markUnavailable } from '~/server/db/availability'
 import { createHash } from 'node:crypto'
 import type { Db } from '~/server/db/client'
@@ -17,7 +17,11 @@ import { claimedJobColumns, leaseUntil, onJobEnqueued, takeJobsQueuedThrough, ty
 import { DEFAULT_LEASE_MS, LeaseLostError, RetryLaterError, handlerFor, registeredQueues } from './registry'
 
 export interface WorkerOptions {
-  /** Jobs run at the same time by this worker. */
+  /**
+   * Jobs of one queue run at the same time by this worker. Each queue has its own slots, so
+   * jobs that wait long on another system (a supplier) never hold back another queue's (the
+   * gateway's webhook, a mail): Oban's per-queue limits (ADR 077).
+   */
   concurrency?: number
   /** Sleep between polls when there is nothing to do. */
   pollMs?: number
@@ -26,16 +30,20 @@ export interface WorkerOptions {
 export class JobWorker {
   private running = false
   private inFlight = new Set<Promise<void>>()
+  /** Jobs running per queue. */
+  private busy = new Map<string, number>()
   private wake?: () => void
   private loop?: Promise<void>
   private unsubscribe?: () => void
   private stopTaking?: () => void
   /**
-   * There may be due jobs no claim has seen: unclaimed ones were queued, or the last claim came
-   * back full. Jobs handed over at commit do not count, so a finished job only claims again when
-   * there is reason to (a claim per finished job was a query per job, issue 11).
+   * There may be due jobs no claim has seen: unclaimed ones were queued (of any queue), or, for
+   * `fullQueues`, the queue's last claim came back full. Jobs handed over at commit do not count,
+   * so a finished job only claims again when there is reason to (a claim per finished job was a
+   * query per job, issue 11).
    */
   private maybeMore = true
+  private fullQueues = new Set<string>()
   readonly concurrency: number
   readonly pollMs: number
 
@@ -59,7 +67,7 @@ export class JobWorker {
     // slot is free, and a worker with every slot taken hands nothing over. (Waiting for them
     // first made a busy worker claim nearly every job with a query of its own, issue 11.)
     this.stopTaking = takeJobsQueuedThrough(this.db, {
-      hasRoom: () => this.running && this.inFlight.size < this.concurrency,
+      hasRoom: (queue) => this.running && this.roomFor(queue) > 0,
       take: (handed) => {
         // Stopping: leave them; their lease runs out and a worker claims them again.
         if (this.running) for (const job of handed) this.launch(job)
@@ -78,22 +86,45 @@ export class JobWorker {
     await Promise.allSettled([...this.inFlight])
   }
 
+  private roomFor(queue: string): number {
+    return this.concurrency - (this.busy.get(queue) ?? 0)
+  }
+
+  /** Whether a claim now could find something: a queue with room that may have due jobs. */
+  private worthClaiming(): boolean {
+    if (this.maybeMore) return registeredQueues().some((q) => this.roomFor(q) > 0)
+    for (const q of this.fullQueues) if (this.roomFor(q) > 0) return true
+    return false
+  }
+
   private launch(job: ClaimedJob): void {
+    this.busy.set(job.queue, (this.busy.get(job.queue) ?? 0) + 1)
     const p = runJob(this.db, job).finally(() => {
       this.inFlight.delete(p)
-      if (this.maybeMore) this.wake?.() // a slot is free and there may be work: claim now
+      this.busy.set(job.queue, this.busy.get(job.queue)! - 1)
+      // A slot of this queue is free and it may have work waiting: claim now.
+      if (this.maybeMore || this.fullQueues.has(job.queue)) this.wake?.()
     })
     this.inFlight.add(p)
   }
 
   private async run(): Promise<void> {
     while (this.running) {
-      let claimed: ClaimedJob[] = []
-      const free = this.concurrency - this.inFlight.size
-      if (free > 0) {
+      const room = new Map(registeredQueues().map((q) => [q, Math.max(0, this.roomFor(q))]))
+      const asked = [...room.values()].some((n) => n > 0)
+      if (asked) {
         this.maybeMore = false
         try {
-          claimed = await claimJobs(this.db, free)
+          const claimed = await claimJobs(this.db, room)
+          const got = new Map<string, number>()
+          for (const job of claimed) got.set(job.queue, (got.get(job.queue) ?? 0) + 1)
+          // A queue that filled its room, or had none, may have more due jobs: claim it again as
+          // soon as it has room (at once, if it still has). The others were emptied by this claim.
+          for (const [queue, n] of room) {
+            if (got.get(queue) === n) this.fullQueues.add(queue)
+            else this.fullQueues.delete(queue)
+          }
+          for (const job of claimed) this.launch(job)
         } catch (err) {
           // The database being away is a state, logged once by the availability module, not
           // an error every poll.
@@ -101,11 +132,8 @@ export class JobWorker {
           else log.error({ err }, 'job claim failed')
         }
       }
-      for (const job of claimed) this.launch(job)
-      // A full batch means there may be more due jobs: go again without sleeping (or, with every
-      // slot taken, as soon as one is free). So does news of jobs queued while claiming.
-      if (free > 0 && claimed.length === free) this.maybeMore = true
-      if (this.maybeMore && this.inFlight.size < this.concurrency) continue
+      // News of jobs queued while claiming, or a queue that came back full and has room again.
+      if (asked && this.worthClaiming()) continue
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.pollMs)
         this.wake = () => {
@@ -118,35 +146,36 @@ export class JobWorker {
   }
 }
 
-/** Claims up to `limit` due jobs of the queues this process can run. */
-export async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
+/**
+ * Claims due jobs of the queues this process can run: up to `limit` of each queue, or of each
+ * queue up to the number `limit` maps it to (a queue it leaves out gets none).
+ */
+export async function claimJobs(db: Db, limit: number | ReadonlyMap<string, number>): Promise<ClaimedJob[]> {
   const queues = registeredQueues()
-  if (queues.length === 0 || limit <= 0) return []
+  const room = (q: string) => Math.max(0, typeof limit === 'number' ? limit : (limit.get(q) ?? 0))
+  if (!queues.some((q) => room(q) > 0)) return []
   const leases = queues.map((q) => [q, handlerFor(q)?.leaseMs ?? DEFAULT_LEASE_MS] as const)
-  // One statement per set of queues and leases (they only change as handlers are registered).
+  // One statement per set of queues and leases (they only change as handlers are registered);
+  // each queue's room is a parameter.
   const name = `claim_jobs_${createHash('sha256').update(JSON.stringify(leases)).digest('hex').slice(0, 16)}`
-  return prepared(db, name, (conn) => claimQuery(conn, leases).prepare(name)).execute({ limit })
+  return prepared(db, name, (conn) => claimQuery(conn, leases).prepare(name)).execute(
+    Object.fromEntries(queues.map((q, i) => [`room${i}`, room(q)])),
+  )
 }
 
 function claimQuery(conn: Db, leases: readonly (readonly [string, number])[]) {
-  const due = conn
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        inArray(
-          jobs.queue,
-          leases.map(([q]) => q),
-        ),
-        isNull(jobs.completedAt),
-        isNull(jobs.failedAt),
-        lte(jobs.runAt, sql`now()`),
-        or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
-      ),
-    )
-    .orderBy(jobs.runAt, jobs.id)
-    .limit(sql.placeholder('limit'))
-    .for('update', { skipLocked: true })
+  // Per queue, its oldest due jobs up to its room: one index range of jobs_due_idx each, so a
+  // queue full of jobs waiting for a supplier never crowds out another queue's.
+  const rooms = leases.map(([q], i) => sql`(${q}::text, ${sql.placeholder(`room${i}`)}::int)`)
+  const due = sql`select j.id from (values ${sql.join(rooms, sql`, `)}) as q(queue, room)
+    cross join lateral (
+      select ${jobs.id} as id from ${jobs}
+      where ${jobs.queue} = q.queue and ${jobs.completedAt} is null and ${jobs.failedAt} is null
+        and ${jobs.runAt} <= now() and (${jobs.lockedUntil} is null or ${jobs.lockedUntil} < now())
+      order by ${jobs.runAt}, ${jobs.id}
+      limit q.room
+      for update of ${jobs} skip locked
+    ) as j`
   const cases = leases.map(([q, ms]) => sql`when ${q} then ${ms}`)
   const leaseMs = sql`(case ${jobs.queue} ${sql.join(cases, sql` `)} else ${DEFAULT_LEASE_MS} end)`
   return conn
@@ -156,7 +185,7 @@ function claimQuery(conn: Db, leases: readonly (readonly [string, number])[]) {
       lockedUntil: leaseUntil(leaseMs),
       lockToken: sql`gen_random_uuid()`,
     })
-    .where(inArray(jobs.id, due))
+    .where(sql`${jobs.id} in (${due})`)
     .returning(claimedJobColumns)
 }
 
