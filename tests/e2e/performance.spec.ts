@@ -63,3 +63,23 @@ test.describe('largest paint', () => {
     })
   }
 })
+
+// The browser's first Intl.DateTimeFormat costs ~50 ms of main thread on this machine (about 190 ms
+// at Lighthouse's 4× CPU): the content pages show publication days the server wrote (ADR 078).
+for (const url of ['/', '/de/news', '/articles/store-open-in-six-languages']) {
+  test(`${url} hydrates without building a date formatter in the browser`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const Native = Intl.DateTimeFormat
+      const w = window as unknown as { dateFormatsBuilt: number }
+      w.dateFormatsBuilt = 0
+      Intl.DateTimeFormat = function (...args: ConstructorParameters<typeof Native>) {
+        w.dateFormatsBuilt++
+        return new Native(...args)
+      } as unknown as typeof Intl.DateTimeFormat
+    })
+    await page.goto(url)
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await expect(page.locator('time').first()).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { dateFormatsBuilt: number }).dateFormatsBuilt)).toBe(0)
+  })
+}

@@ -139,6 +139,7 @@ describe('articles and pages', () => {
             summary: 'Up to 20 % off',
             cover: null,
             publishedAt: '2026-11-01T00:00:00.000Z',
+            publishedOn: '1 nov. 2026',
             locale: 'en',
           },
           {
@@ -147,6 +148,7 @@ describe('articles and pages', () => {
             summary: 'How to',
             cover: '/c/a.webp',
             publishedAt: '2026-10-01T00:00:00.000Z',
+            publishedOn: '1 oct. 2026',
             locale: 'fr',
           },
         ]}
@@ -156,6 +158,9 @@ describe('articles and pages', () => {
     )
     const links = await screen.findAllByRole('link')
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/fr/articles/spring-sale', '/fr/articles/guide'])
+    // The day as the server wrote it, with the machine-readable date beside it.
+    const day = links[0]!.querySelector('time')!
+    expect([day.textContent, day.getAttribute('datetime')]).toEqual(['1 nov. 2026', '2026-11-01T00:00:00.000Z'])
     // The first cover is the largest paint even when the newest article has none.
     expect(links[1]!.querySelector('img')!.getAttribute('loading')).toBe('eager')
   })

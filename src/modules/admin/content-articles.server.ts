@@ -10,6 +10,7 @@ import type { Db } from '~/server/db/client'
 import { articleTranslations, articles, games } from '~/server/db/schema'
 import type { Caller } from '~/modules/auth/caller.server'
 import type { ArticleView } from '~/modules/cms/content.schemas'
+import { publishedOn } from '~/modules/cms/published-on'
 import { sanitizeContent } from '~/modules/cms/sanitize.server'
 import { LOCALES, type Locale } from '~/modules/i18n/locales'
 import { recordAudit } from './audit.server'
@@ -256,6 +257,7 @@ export function previewArticle(input: ArticlePreviewInput): ArticleView {
     html: sanitizeContent(input.content),
     cover: input.cover || null,
     publishedAt: now,
+    publishedOn: publishedOn(now, input.locale, 'long'),
     updatedAt: now,
     locale: input.locale,
   }

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '~/server/db/client'
 import { articleTranslations, articles } from '~/server/db/schema'
 import type { ContentLocale, GameArticleSummary } from './cms.schemas'
+import { publishedOn } from './published-on'
 
 const localT = alias(articleTranslations, 'local_t')
 const enT = alias(articleTranslations, 'en_t')
@@ -44,6 +45,7 @@ export async function articleSummaries(
         summary: text.summary,
         cover: r.cover,
         publishedAt: r.publishedAt.toISOString(),
+        publishedOn: publishedOn(r.publishedAt, locale, 'medium'),
         locale: r.local ? locale : 'en',
       },
     ]

@@ -26,6 +26,8 @@ export const gameArticleSummarySchema = z.object({
   summary: z.string(),
   cover: z.string().nullable(),
   publishedAt: z.iso.datetime(),
+  /** `publishedAt` as the page's locale writes the day (made on the server: published-on.ts). */
+  publishedOn: z.string(),
   /** The locale the text is actually in: the requested one, or 'en' when it has no translation. */
   locale: contentLocaleSchema,
 })

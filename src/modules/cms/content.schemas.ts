@@ -27,6 +27,8 @@ export interface ArticleView {
   html: string
   cover: string | null
   publishedAt: string
+  /** `publishedAt` as the page's locale writes the day, in full (made on the server: published-on.ts). */
+  publishedOn: string
   updatedAt: string
   /** The locale the text is in: the requested one, or 'en' when it has no translation. */
   locale: Locale

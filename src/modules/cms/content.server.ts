@@ -7,6 +7,7 @@ import { articleTranslations, articles, pageTranslations, pages } from '~/server
 import type { Locale } from '~/modules/i18n/locales'
 import { articleSummaries, publishedArticle as published } from './article-summaries.server'
 import { NEWS_PAGE_SIZE, type ArticleView, type NewsPage, type PageView } from './content.schemas'
+import { publishedOn } from './published-on'
 import { sanitizeContent } from './sanitize.server'
 
 const localT = alias(articleTranslations, 'local_t')
@@ -57,6 +58,7 @@ export function getArticle(db: Db, path: string, locale: Locale): Promise<Articl
       html: sanitizeContent(text.content),
       cover: r.cover,
       publishedAt: r.publishedAt.toISOString(),
+      publishedOn: publishedOn(r.publishedAt, locale, 'long'),
       updatedAt: r.updatedAt.toISOString(),
       locale: r.local ? locale : 'en',
     }

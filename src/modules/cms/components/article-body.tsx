@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Locale } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
@@ -9,7 +9,6 @@ import type { ArticleView, PageView } from '~/modules/cms/content.schemas'
  * sees the published layout and not an approximation of it.
  */
 export function ArticleBody({ article, locale }: { article: ArticleView; locale: Locale }) {
-  const { i18n } = useLingui()
   const prefix = useLocalePrefix()
   return (
     <article
@@ -22,7 +21,7 @@ export function ArticleBody({ article, locale }: { article: ArticleView; locale:
           <Trans>News</Trans>
         </Link>
         {' · '}
-        <time dateTime={article.publishedAt}>{i18n.date(article.publishedAt, { dateStyle: 'long' })}</time>
+        <time dateTime={article.publishedAt}>{article.publishedOn}</time>
       </p>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">{article.title}</h1>
       {article.cover ? (

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { localizePath } from '~/modules/i18n/locales'
 import type { GameArticleSummary } from '~/modules/cms/cms.schemas'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
@@ -17,7 +17,6 @@ export function ArticleCards({
   loading?: boolean
   priority?: boolean
 }) {
-  const { i18n } = useLingui()
   const prefix = useLocalePrefix()
   if (loading) {
     return (
@@ -57,7 +56,9 @@ export function ArticleCards({
               />
             ) : null}
             <div className="p-4">
-              <p className="text-muted text-xs">{i18n.date(article.publishedAt, { dateStyle: 'medium' })}</p>
+              <p className="text-muted text-xs">
+                <time dateTime={article.publishedAt}>{article.publishedOn}</time>
+              </p>
               <p className="mt-1 font-semibold">{article.title}</p>
               {article.summary ? <p className="text-muted mt-1 line-clamp-2 text-sm">{article.summary}</p> : null}
             </div>
