@@ -1,5 +1,4 @@
 import { createRouter } from '@tanstack/react-router'
-import { QueryClient } from '@tanstack/react-query'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { i18n as clientI18n } from '@lingui/core'
 import { routeTree } from './routeTree.gen'
@@ -7,6 +6,7 @@ import { createI18n, loadMessageAreas, messageAreasOf, type MessageArea } from '
 import { ErrorPage } from './components/error-page'
 import { NotFoundPage } from './components/not-found-page'
 import { preloadAllowed } from './modules/shell/preload-policy'
+import { newQueryClient } from './modules/shell/query-client'
 
 const isServer = typeof document === 'undefined'
 
@@ -23,12 +23,7 @@ declare global {
 }
 
 export function getRouter() {
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      // A per-request client on the server must not keep caches alive (known leak with long gcTime).
-      queries: isServer ? { gcTime: 0, retry: false } : { staleTime: 30_000, retry: 1 },
-    },
-  })
+  const queryClient = newQueryClient(isServer)
   // The server renders many locales at once: one i18n instance per request; the browser has one.
   const i18n = isServer ? createI18n() : clientI18n
 

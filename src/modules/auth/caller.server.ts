@@ -56,8 +56,7 @@ async function callerFromSession(db: Db, request: Request): Promise<Caller | und
       .select({ id: users.id, email: users.email, role: users.role, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.idHash, sql.placeholder('idHash')))
-      .prepare('caller_from_session'),
+      .where(eq(sessions.idHash, sql.placeholder('idHash'))),
   ).execute({ idHash })
   if (!row) return undefined
   if (row.expiresAt.getTime() - Date.now() > EXPIRING_NOTICE_SECONDS * 1000) {

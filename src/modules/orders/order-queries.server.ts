@@ -194,7 +194,7 @@ function orderDetailQuery(conn: Db, own: boolean) {
  */
 export async function getOrderDetail(db: Db, userId: string | null, orderId: string): Promise<OrderDetail> {
   const name = userId === null ? 'order_detail' : 'order_detail_own'
-  const [row] = await prepared(db, name, (conn) => orderDetailQuery(conn, userId !== null).prepare(name)).execute({
+  const [row] = await prepared(db, name, (conn) => orderDetailQuery(conn, userId !== null)).execute({
     orderId,
     userId,
   })

@@ -63,8 +63,7 @@ export async function readOrderStatus(db: Db, userId: string, orderId: string): 
     conn
       .select({ status: orders.status })
       .from(orders)
-      .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
-      .prepare('order_status'),
+      .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId')))),
   ).execute({ orderId, userId })
   if (!row) throw new AppError('NOT_FOUND', 'Order not found')
   return row.status

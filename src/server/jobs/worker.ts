@@ -158,7 +158,7 @@ export async function claimJobs(db: Db, limit: number | ReadonlyMap<string, numb
   // One statement per set of queues and leases (they only change as handlers are registered);
   // each queue's room is a parameter.
   const name = `claim_jobs_${createHash('sha256').update(JSON.stringify(leases)).digest('hex').slice(0, 16)}`
-  return prepared(db, name, (conn) => claimQuery(conn, leases).prepare(name)).execute(
+  return prepared(db, name, (conn) => claimQuery(conn, leases)).execute(
     Object.fromEntries(queues.map((q, i) => [`room${i}`, room(q)])),
   )
 }
@@ -198,7 +198,6 @@ function completeQuery(conn: Db) {
       and(eq(jobs.id, sql.placeholder('id')), eq(jobs.lockToken, sql.placeholder('token')), isNull(jobs.completedAt)),
     )
     .returning({ id: jobs.id })
-    .prepare('complete_job')
 }
 
 /** Runs one claimed job to completion, retry or final failure. Never throws. */
