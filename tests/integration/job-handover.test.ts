@@ -119,7 +119,7 @@ describeOnEachDriver('jobs handed to this process’s worker', (driver) => {
   })
 
   it('a queue with every slot taken holds back no other queue, handed over or claimed', async () => {
-    startWorker(1, 50) // its poll finds jobs other instances queued
+    startWorker(1)
     hold = new Promise((resolve) => (release = resolve))
     const busy = whenRan('busy-slow')
     await enqueue(db, { queue: QUEUE, payload: { key: 'busy-slow' } })
@@ -127,18 +127,21 @@ describeOnEachDriver('jobs handed to this process’s worker', (driver) => {
     const handed = whenRan('handed')
     await enqueue(db, { queue: OTHER, payload: { key: 'handed' } })
     await handed // OTHER has a slot of its own: handed over at once
-    // Queued behind this worker's back (another instance's insert): its claim finds it.
-    const claimed = whenRan('claimed')
+    // Queued behind this worker's back (another instance's inserts), then news of a job it
+    // cannot take: the claim that follows takes OTHER's job and none of QUEUE's.
     await db.insert(t.jobs).values([
       { queue: QUEUE, payload: { key: 'queued-behind' } },
       { queue: OTHER, payload: { key: 'claimed' } },
     ])
+    const claimed = whenRan('claimed')
+    await enqueue(db, { queue: QUEUE, payload: { key: 'queued-last' } })
     await claimed
-    expect(ran).toEqual(['busy-slow', 'handed', 'claimed']) // QUEUE's second job still waits
+    expect(ran).toEqual(['busy-slow', 'handed', 'claimed'])
     expect(await row('queued-behind')).toMatchObject({ attempts: 0, lockToken: null })
-    const behind = whenRan('queued-behind')
+    // QUEUE's slot frees: its waiting jobs are claimed at once, oldest first (the poll is a minute away).
+    const last = whenRan('queued-last')
     release()
-    await behind
-    expect(ran).toEqual(['busy-slow', 'handed', 'claimed', 'queued-behind'])
+    await last
+    expect(ran).toEqual(['busy-slow', 'handed', 'claimed', 'queued-behind', 'queued-last'])
   })
 })

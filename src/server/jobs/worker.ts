@@ -121,7 +121,7 @@ export class JobWorker {
           // A queue that filled its room, or had none, may have more due jobs: claim it again as
           // soon as it has room (at once, if it still has). The others were emptied by this claim.
           for (const [queue, n] of room) {
-            if (got.get(queue) === n) this.fullQueues.add(queue)
+            if (n === 0 || got.get(queue) === n) this.fullQueues.add(queue)
             else this.fullQueues.delete(queue)
           }
           for (const job of claimed) this.launch(job)
