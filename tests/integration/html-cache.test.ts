@@ -151,7 +151,7 @@ describeOnPostgres('shared HTML cache for anonymous pages', () => {
         expect(response.headers.get('x-html-cache')).toBe(round === 0 ? 'miss' : 'hit')
         expect(html).toContain(`<html lang="${c.lang}"`)
         const price = /data-testid="sku-price">([^<]+)</.exec(html)?.[1]
-        // Once seen in CI without prices (a cold server, cause unknown): say what was rendered instead.
+        // Seen once in CI without prices (the server's gcTime 0, ADR 079): should it recur, say what was rendered.
         const seen = price
           ? ''
           : ` ${response.status}: ${/<main[\s\S]{0,400}/.exec(html)?.[0]}; ${a.logs.slice(-5).join(' | ')}`

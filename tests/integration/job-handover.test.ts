@@ -47,8 +47,8 @@ describeOnEachDriver('jobs handed to this process’s worker', (driver) => {
   })
 
   /** A worker whose own poll would not come round during a test: only a hand-over or a wake runs jobs. */
-  const startWorker = (concurrency = 4, pollMs = 60_000) => {
-    worker = new JobWorker(db, { concurrency, pollMs })
+  const startWorker = (concurrency = 4) => {
+    worker = new JobWorker(db, { concurrency, pollMs: 60_000 })
     worker.start()
   }
   const row = async (key: string) =>

@@ -10,8 +10,3 @@ it("keeps a loader's data on the server until the render reads it, however the e
   expect(client.getQueryData(['catalog', 'skus', 1])).toEqual({ skus: [1, 2] })
   expect(client.getQueryCache().find({ queryKey: ['catalog', 'skus', 1] })?.gcTime).toBe(Infinity)
 })
-
-it('lets the browser keep fresh data for half a minute and retry once', () => {
-  const queries = newQueryClient(false).getDefaultOptions().queries
-  expect([queries?.staleTime, queries?.retry]).toEqual([30_000, 1])
-})
