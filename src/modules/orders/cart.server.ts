@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '~/server/db/client'
+import { prepared } from '~/server/db/prepared'
 import { gameCodes, gameTranslations, games, offers, skuPrices, skuTranslations, skus } from '~/server/db/schema'
 import type { PlayerField, ProductKind } from '~/modules/catalog/catalog.schemas'
 import { AppError } from '~/modules/errors/app-error'
@@ -34,21 +35,9 @@ export interface Cart {
 const nameLocal = alias(gameTranslations, 'name_local')
 const nameEn = alias(gameTranslations, 'name_en')
 
-/** Same SKU twice in a request counts as one line with the quantities added. */
-function mergeItems(items: readonly { skuId: number; quantity: number }[]): Map<number, number> {
-  const merged = new Map<number, number>()
-  for (const i of items) merged.set(i.skuId, (merged.get(i.skuId) ?? 0) + i.quantity)
-  return merged
-}
-
-export async function loadCart(
-  db: Db,
-  items: readonly { skuId: number; quantity: number }[],
-  currency: string,
-  locale: Locale,
-): Promise<Cart> {
-  const wanted = mergeItems(items)
-  const rows = await db
+/** The requested SKUs with their offer, game, names in the page locale and price in the currency. */
+function cartQuery(conn: Db) {
+  return conn
     .select({
       skuId: skus.id,
       skuCode: skus.code,
@@ -69,11 +58,31 @@ export async function loadCart(
     .from(skus)
     .innerJoin(offers, eq(offers.id, skus.offerId))
     .innerJoin(games, eq(games.id, offers.gameId))
-    .leftJoin(skuPrices, and(eq(skuPrices.skuId, skus.id), eq(skuPrices.currency, currency)))
-    .leftJoin(nameLocal, and(eq(nameLocal.gameId, games.id), eq(nameLocal.locale, locale)))
+    .leftJoin(skuPrices, and(eq(skuPrices.skuId, skus.id), eq(skuPrices.currency, sql.placeholder('currency'))))
+    .leftJoin(nameLocal, and(eq(nameLocal.gameId, games.id), eq(nameLocal.locale, sql.placeholder('locale'))))
     .leftJoin(nameEn, and(eq(nameEn.gameId, games.id), eq(nameEn.locale, 'en')))
-    .leftJoin(skuTranslations, and(eq(skuTranslations.skuId, skus.id), eq(skuTranslations.locale, locale)))
-    .where(inArray(skus.id, [...wanted.keys()]))
+    .leftJoin(
+      skuTranslations,
+      and(eq(skuTranslations.skuId, skus.id), eq(skuTranslations.locale, sql.placeholder('locale'))),
+    )
+    .where(sql`${skus.id} = any(${sql.placeholder('ids')}::int[])`)
+}
+
+/** Same SKU twice in a request counts as one line with the quantities added. */
+function mergeItems(items: readonly { skuId: number; quantity: number }[]): Map<number, number> {
+  const merged = new Map<number, number>()
+  for (const i of items) merged.set(i.skuId, (merged.get(i.skuId) ?? 0) + i.quantity)
+  return merged
+}
+
+export async function loadCart(
+  db: Db,
+  items: readonly { skuId: number; quantity: number }[],
+  currency: string,
+  locale: Locale,
+): Promise<Cart> {
+  const wanted = mergeItems(items)
+  const rows = await prepared(db, 'cart_lines', cartQuery).execute({ ids: [...wanted.keys()], currency, locale })
   const sellable = rows.filter((r) => r.skuActive && r.offerActive && r.gameActive)
   if (sellable.length !== wanted.size) {
     const missing = [...wanted.keys()].filter((id) => !sellable.some((r) => r.skuId === id))

@@ -8,6 +8,7 @@ import { createHash, randomInt } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { config } from '../../../app.config'
 import { selectRows, type Db } from '~/server/db/client'
+import { prepared } from '~/server/db/prepared'
 import { jobs, orderEvents, orderItems, orders, users } from '~/server/db/schema'
 import { reserveCoupons } from '~/modules/coupons/coupons.server'
 import { AppError } from '~/modules/errors/app-error'
@@ -97,16 +98,18 @@ export async function createOrder(
   const hash = requestHash(req)
   // The buyer and, in the same round trip, an order this key already made: a retry of a request
   // that succeeded is answered without doing the work again.
-  const [user] = await db
-    .select({
-      email: users.email,
-      locale: users.locale,
-      earlierId: orders.id,
-      earlierHash: orders.requestHash,
-    })
-    .from(users)
-    .leftJoin(orders, and(eq(orders.userId, users.id), eq(orders.idempotencyKey, req.idempotencyKey)))
-    .where(eq(users.id, userId))
+  const [user] = await prepared(db, 'order_buyer', (conn) =>
+    conn
+      .select({
+        email: users.email,
+        locale: users.locale,
+        earlierId: orders.id,
+        earlierHash: orders.requestHash,
+      })
+      .from(users)
+      .leftJoin(orders, and(eq(orders.userId, users.id), eq(orders.idempotencyKey, sql.placeholder('key'))))
+      .where(eq(users.id, sql.placeholder('userId'))),
+  ).execute({ userId, key: req.idempotencyKey })
   if (!user) throw new AppError('UNAUTHENTICATED', 'Unknown user')
   const found = user.earlierId ? { id: user.earlierId, requestHash: user.earlierHash! } : null
   const earlier = await replay(db, userId, req.idempotencyKey, hash, found)

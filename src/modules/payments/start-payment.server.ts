@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { config } from '../../../app.config'
 import type { Db } from '~/server/db/client'
+import { prepared } from '~/server/db/prepared'
 import { payments } from '~/server/db/schema'
 import { AppError } from '~/modules/errors/app-error'
 import { DEFAULT_LOCALE, isLocale } from '~/modules/i18n/locales'
@@ -88,10 +89,16 @@ export async function startPayment(
       returnUrl: resultUrl(urls.origin, order.locale, method, order.id, paymentId),
       webhookUrl: urls.webhookUrl ?? webhookUrl(gatewayName),
     })
-    await db
-      .update(payments)
-      .set({ externalId: session.externalId, redirectUrl: session.redirectUrl, updatedAt: sql`now()` })
-      .where(eq(payments.id, paymentId))
+    await prepared(db, 'payment_session', (conn) =>
+      conn
+        .update(payments)
+        .set({
+          externalId: sql`${sql.placeholder('externalId')}`,
+          redirectUrl: sql`${sql.placeholder('redirectUrl')}`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(payments.id, sql.placeholder('paymentId'))),
+    ).execute({ externalId: session.externalId, redirectUrl: session.redirectUrl, paymentId })
     return { paymentId, redirectUrl: session.redirectUrl }
   } catch (err) {
     await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 /**
  * The hot, fixed-shape queries (the caller's session, an order's detail and status, a job's
- * claim and completion), built once per database handle and sent as named prepared statements:
+ * claim and completion, and on the checkout path the buyer and cart lookups and the sandbox
+ * gateway's session row), built once per database handle and sent as named prepared statements:
  * building a query was the largest part of the checkout's CPU after the round trips themselves,
  * and PostgreSQL then parses and plans each once per connection (issue 11, ADR 074). Values go in
  * through `sql.placeholder`. Inside a transaction the query must run on the transaction's own

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { selectRows, type Db } from '~/server/db/client'
+import { prepared } from '~/server/db/prepared'
 import { sandboxRefunds, sandboxTransactions } from '~/server/db/schema'
 import { enqueueAll, enqueueStatement, type NewJob, type QueuedJobRow } from '~/server/jobs/queue'
 import type {
@@ -45,23 +46,34 @@ export function sandboxGateway(db: Db): PaymentGateway {
 async function createSession(db: Db, input: CreateSessionInput): Promise<PaymentSession> {
   // The same reference again answers with the transaction it already has (a no-op update, so
   // RETURNING gives the existing row: one round trip either way).
-  const [txn] = await db
-    .insert(sandboxTransactions)
-    .values({
-      id: `sbx_${randomBytes(12).toString('hex')}`,
-      merchantReference: input.reference,
-      method: input.method,
-      amountMinor: input.amountMinor,
-      currency: input.currency,
-      description: input.description,
-      returnUrl: input.returnUrl,
-      webhookUrl: input.webhookUrl,
-    })
-    .onConflictDoUpdate({
-      target: sandboxTransactions.merchantReference,
-      set: { merchantReference: sql`excluded.merchant_reference` },
-    })
-    .returning()
+  const [txn] = await prepared(db, 'sandbox_create_txn', (conn) =>
+    conn
+      .insert(sandboxTransactions)
+      .values({
+        id: sql.placeholder('id'),
+        merchantReference: sql.placeholder('reference'),
+        method: sql.placeholder('method'),
+        amountMinor: sql.placeholder('amountMinor'),
+        currency: sql.placeholder('currency'),
+        description: sql.placeholder('description'),
+        returnUrl: sql.placeholder('returnUrl'),
+        webhookUrl: sql.placeholder('webhookUrl'),
+      })
+      .onConflictDoUpdate({
+        target: sandboxTransactions.merchantReference,
+        set: { merchantReference: sql`excluded.merchant_reference` },
+      })
+      .returning(),
+  ).execute({
+    id: `sbx_${randomBytes(12).toString('hex')}`,
+    reference: input.reference,
+    method: input.method,
+    amountMinor: input.amountMinor,
+    currency: input.currency,
+    description: input.description,
+    returnUrl: input.returnUrl,
+    webhookUrl: input.webhookUrl,
+  })
   const path = txn!.method === 'card' ? CARD_PAGE_PATH : WALLET_PAGE_PATH
   // The hosted page lives on the same origin the shopper returns to, in the shopper's language.
   const redirectUrl = new URL(`${path}?id=${txn!.id}&locale=${input.locale}`, input.returnUrl).toString()
@@ -70,7 +82,12 @@ async function createSession(db: Db, input: CreateSessionInput): Promise<Payment
 
 export async function getTransaction(db: Db, id: string): Promise<SandboxTxn | undefined> {
   if (!/^sbx_[0-9a-f]{24}$/.test(id)) return undefined
-  const [txn] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.id, id))
+  const [txn] = await prepared(db, 'sandbox_txn', (conn) =>
+    conn
+      .select()
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.id, sql.placeholder('id'))),
+  ).execute({ id })
   return txn
 }
 
