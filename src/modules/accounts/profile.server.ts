@@ -1,7 +1,8 @@
 /** Reading and editing the signed-in user's profile. */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { AppError } from '~/modules/errors/app-error'
 import type { Db } from '~/server/db/client'
+import { prepared } from '~/server/db/prepared'
 import { users, type BillingAddress } from '~/server/db/schema'
 import {
   profilePatchSchema,
@@ -52,7 +53,13 @@ export function toProfile(user: UserRow): Profile {
 }
 
 export async function getProfile(db: Db, userId: string): Promise<Profile> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
+  const [user] = await prepared(db, 'profile', (conn) =>
+    conn
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1),
+  ).execute({ userId })
   if (!user) throw new AppError('UNAUTHENTICATED', 'Account not found')
   return toProfile(user)
 }

@@ -3,10 +3,11 @@
  * the refreshed ID token must keep sub, auth_time and azp (SPEC §5). A failed refresh ends the
  * session (the user is signed out), as does signing out.
  */
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import { getRequestUrl } from '@tanstack/react-start/server'
 import { config } from '../../../app.config'
 import { getDb, type Db } from '~/server/db/client'
+import { prepared } from '~/server/db/prepared'
 import type { Locale } from '~/modules/i18n/locales'
 import { sessions } from '~/server/db/schema'
 import { log } from '~/server/log'
@@ -60,7 +61,13 @@ async function refresh(db: Db, row: SessionRow): Promise<SessionRow | undefined>
 export async function sessionByHash(idHash: string | undefined): Promise<SessionRow | undefined> {
   if (!idHash) return undefined
   const db = await getDb()
-  const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1)
+  const [row] = await prepared(db, 'session_by_hash', (conn) =>
+    conn
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, sql.placeholder('idHash')))
+      .limit(1),
+  ).execute({ idHash })
   if (!row) return undefined
   if (row.expiresAt.getTime() - Date.now() > EXPIRING_NOTICE_SECONDS * 1000) return row
   let pending = refreshing.get(idHash)
