@@ -194,8 +194,8 @@ function lines(title, max) {
 }
 
 /**
- * A drop shadow drawn as shapes, not as an SVG filter: `dark` (the same shapes in black) a few
- * pixels lower and half transparent, under the original. A filter (feDropShadow) is rasterised
+ * A drop shadow drawn as shapes, not as an SVG filter: `dark` (the same shapes in black) 4 px
+ * lower at 40 % opacity, under the original (ADR 080). A filter (feDropShadow) is rasterised
  * separately and held back the page's first paint by about a second in software rendering
  * (headless Chromium; low-end phones pay the same raster cost), for an image that is the LCP.
  */
