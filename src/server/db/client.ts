@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { Pool } from 'pg'
 import { config } from '../../../app.config'
+import { StatementNamingClient } from './named-statements'
 import { trackCommits } from './after-commit'
 import { describeDbError, markUnavailable } from './availability'
 import * as schema from './schema'
@@ -57,7 +58,12 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
 
 async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   // A connect timeout: an address that drops packets would otherwise hang every request.
-  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 })
+  const pool = new Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    Client: StatementNamingClient,
+  })
   // Without a listener, an idle client dropped by the server would crash the process; the pool
   // already discards that client and the next query gets a fresh one. The database going away
   // shows here first: record it (one log line per state change) and probe until it is back.
