@@ -66,4 +66,18 @@ describeOnPostgres('named statements on PostgreSQL', () => {
     expect((await client.query(text, ['d'])).rows[0].s).toBe('d')
     expect(await preparedHere(text)).toBe(1)
   })
+
+  it('keeps answering a text after one of its uses had a value that could not be sent', async () => {
+    const text = 'select $1::text as s /* a value that cannot be sent */'
+    const unsendable = {
+      toPostgres() {
+        throw new Error('cannot be sent')
+      },
+    }
+    await client.query(text, ['a'])
+    await client.query(text, ['b'])
+    await expect(client.query(text, [unsendable])).rejects.toThrow(/cannot be sent/)
+    expect((await client.query(text, ['c'])).rows[0].s).toBe('c')
+    expect((await client.query(text, ['d'])).rows[0].s).toBe('d')
+  })
 })

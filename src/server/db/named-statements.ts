@@ -10,7 +10,7 @@
  * take one) and at most `MAX_NAMED` texts are named per process, so a connection holds at most that
  * many statements. Queries that already carry a name (`prepared()`) are left as they are.
  */
-import { Client } from 'pg'
+import { Client, DatabaseError } from 'pg'
 
 /** The most texts named per process (each connection prepares at most these). */
 export const MAX_NAMED = 200
@@ -71,7 +71,26 @@ StatementNamingClient.prototype.query = function namedQuery(this: Client, config
   if (own && typeof own.text === 'string') {
     const params = Array.isArray(rest[0]) ? rest[0] : own.values
     const name = Array.isArray(params) && params.length ? names.nameFor(own.text) : undefined
-    if (name) config = { ...own, name }
+    if (name) return keptInStep(this, name, own.text, query.call(this, { ...own, name }, ...rest))
   }
   return query.call(this, config, ...rest)
 } as typeof Client.prototype.query
+
+/**
+ * node-postgres remembers per connection which names it has parsed, and does not always forget one
+ * the server no longer has: a value it cannot send (its serialisation throws) makes it close the
+ * statement but keep the name, so every later use of the text on that connection would fail. A
+ * failed use therefore puts its record back in step with the server before the error goes on.
+ */
+function keptInStep(client: Client, name: string, text: string, result: unknown): unknown {
+  if (!(result instanceof Promise)) return result // a callback-style call: left as node-postgres has it
+  return result.catch((error: unknown) => {
+    const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection
+      ?.parsedStatements
+    const code = error instanceof DatabaseError ? error.code : undefined
+    if (parsed && code === '42P05')
+      parsed[name] = text // the server has it after all: bind to it next time
+    else if (parsed && (code === undefined || code === '26000')) delete parsed[name] // closed or gone: parse again
+    throw error
+  })
+}
