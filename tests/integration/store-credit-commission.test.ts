@@ -50,8 +50,12 @@ ordersConfigForFile()
 const clock = testClock(new Date())
 afterAll(() => clock.restore())
 
-/** A player ID of its own per order: a shared one would flag later orders as self-referral. */
-const playerId = () => `1${String(randomInt(100_000_000)).padStart(8, '0')}1`
+/**
+ * A player ID of its own per order: a shared one would flag later orders as self-referral. It ends
+ * in 7 so that no draw ends like the sandbox's refused players (…4040, …4041, …0000): ending in 1,
+ * one draw in a thousand ended in 4041 and the order waited for player details instead.
+ */
+const playerId = () => `1${String(randomInt(100_000_000)).padStart(8, '0')}7`
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; issues: string[] }> {
   const error = await promise.then(

@@ -120,6 +120,10 @@ export async function createOrder(
   const priced = await priceRequest(db, userId, { ...req, couponCodes: couponCodesOf(req), locale }, now, deps.ip)
   const rejected = priced.outcomes.filter((o) => !o.ok)
   if (rejected.length > 0) {
+    // A twin submit with this key may have made the order, and taken the coupon's last use, since
+    // the first look above: that is this request's order, not a refusal.
+    const twin = await replay(db, userId, req.idempotencyKey, hash)
+    if (twin) return twin
     const usedUp = rejected.some((o) => o.reason === 'used_up' || o.reason === 'already_used')
     throw new AppError(usedUp ? 'CONFLICT' : 'INVALID_INPUT', 'A coupon cannot be used on this order', {
       issues: rejected.map((o) => ({ path: 'couponCodes', message: `${o.reason}:${o.code}` })),
