@@ -2,6 +2,6 @@
 export function createPostgresDatabase(
   adminUrl: string,
   prefix: string,
-): Promise<{ name: string; url: string; drop(): Promise<void> }>
+): Promise<{ name: string; url: string; run(statement: string): Promise<void>; drop(): Promise<void> }>
 
 export function createPgliteDirectory(prefix: string): { dataDir: string; drop(): Promise<void> }

@@ -18,7 +18,10 @@ async function run(url, statement) {
   }
 }
 
-/** An empty PostgreSQL database named `<prefix>_<random>`; `url` points at it. */
+/**
+ * An empty PostgreSQL database named `<prefix>_<random>`; `url` points at it, `run` sends one
+ * statement to it on a connection of its own.
+ */
 export async function createPostgresDatabase(adminUrl, prefix) {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`
   await run(adminUrl, `create database ${name}`)
@@ -27,6 +30,7 @@ export async function createPostgresDatabase(adminUrl, prefix) {
   return {
     name,
     url: url.toString(),
+    run: (statement) => run(url.toString(), statement),
     drop: () => run(adminUrl, `drop database if exists ${name} with (force)`),
   }
 }

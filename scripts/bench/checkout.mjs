@@ -174,7 +174,7 @@ export async function withPostgresServer(pgUrl, port, run) {
   try {
     await server.ready()
     const { cookies, skuId } = await shoppers(database.url, Math.max(...SHOPPER_COUNTS))
-    return await run({ server, cookies, skuId, databaseUrl: database.url })
+    return await run({ server, cookies, skuId, vacuum: () => database.run('vacuum (analyze)') })
   } finally {
     await server.stop()
     await database.drop()
@@ -182,26 +182,16 @@ export async function withPostgresServer(pgUrl, port, run) {
 }
 
 /**
- * Between rows, what autovacuum would have done in production after a row's thousands of updates
- * (every status change and finished job updates a row): CI's PostgreSQL runs without it, and the
- * dead rows and stale statistics one row left slowed whichever row came second by ~10 % (60 then
- * 20 shoppers: 111 and 97–102 paid orders/s; 20 then 60: 110–114 and 94–117). Not before the
- * first row: a freshly seeded database has nothing for autovacuum to do.
+ * Between rows, `vacuum` does what autovacuum would have done in production after a row's
+ * thousands of updates (every status change and finished job updates a row): CI's PostgreSQL runs
+ * without it, and the dead rows and stale statistics one row left slowed whichever row came second
+ * by ~10 % (60 then 20 shoppers: 111 and 97–102 paid orders/s; 20 then 60: 110–114 and 94–117).
+ * Not before the first row: a freshly seeded database has nothing for autovacuum to do.
  */
-async function vacuum(url) {
-  const client = new Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query('vacuum (analyze)')
-  } finally {
-    await client.end()
-  }
-}
-
-export async function checkoutThroughput({ server, cookies, skuId, databaseUrl }) {
+export async function checkoutThroughput({ server, cookies, skuId, vacuum }) {
   const rows = []
   for (const count of SHOPPER_COUNTS) {
-    if (rows.length > 0) await vacuum(databaseUrl)
+    if (rows.length > 0) await vacuum()
     rows.push(await checkoutRun(server, cookies.slice(0, count), skuId))
   }
   console.log(
