@@ -1,5 +1,4 @@
 import { createServerEntry, createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
-import { randomUUID } from 'node:crypto'
 import { config } from '../app.config'
 import { boot, demoAccountsBanner, ensureStarted, shutdown, start } from './app/boot'
 import { wireApp } from './app/wiring'
@@ -19,6 +18,7 @@ import { errorResponse } from './server/http/respond'
 import { SERVER_FN_PREFIX, guardServerFnCall } from './server/http/server-fn-guard'
 import { applySecurityHeaders, isCrossSiteWrite, newNonce, runWithNonce } from './server/http/security'
 import { unavailableResponse } from './server/http/unavailable'
+import { requestIdFor, withRequestId } from './server/request-id'
 import { log } from './server/log'
 
 // Ports connected to their adapters before the first request (dev server, server.mjs, scripts).
@@ -64,29 +64,45 @@ async function route(request: Request, nonce: string): Promise<Response> {
   }
 }
 
+/**
+ * A path with repeated slashes (`//x`, `/a//b`): Start would redirect it to an absolute URL built
+ * from the Host header (`Host: evil.example` → `Location: http://evil.example/x`, an open
+ * redirect). Answered here first, with a relative Location on this site.
+ */
+function collapsedSlashes(url: URL): Response | undefined {
+  if (!url.pathname.includes('//')) return undefined
+  const location = url.pathname.replace(/\/{2,}/g, '/') + url.search
+  return new Response(null, { status: 308, headers: { location, 'cache-control': 'no-store' } })
+}
+
+async function answer(request: Request, url: URL): Promise<Response> {
+  // A fresh anonymous page from the shared cache answers before anything else runs (its bytes
+  // carry a hash-based CSP, so the nonce is not used for it).
+  // Only while the database is ready: without it every page is the 503 page (start-without-database).
+  const early = collapsedSlashes(url) ?? (isReady() ? freshHit(request) : undefined)
+  const nonce = early ? '' : newNonce()
+  return applySecurityHeaders(request, early ?? (await route(request, nonce)), nonce)
+}
+
 export default createServerEntry({
-  async fetch(request) {
+  fetch(request) {
     const started = performance.now()
-    const requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID()
-    // A fresh anonymous page from the shared cache answers before anything else runs (its bytes
-    // carry a hash-based CSP, so the nonce is not used for it).
-    // Only while the database is ready: without it every page is the 503 page (start-without-database).
-    const hit = isReady() ? freshHit(request) : undefined
-    const nonce = hit ? '' : newNonce()
-    const response = applySecurityHeaders(request, hit ?? (await route(request, nonce)), nonce)
-    response.headers.set('x-request-id', requestId)
-    const url = new URL(request.url)
-    log.info(
-      {
-        id: requestId,
-        method: request.method,
-        route: url.pathname,
-        status: response.status,
-        ms: Math.round(performance.now() - started),
-      },
-      'request',
-    )
-    return response
+    const requestId = requestIdFor(request)
+    return withRequestId(requestId, async () => {
+      const url = new URL(request.url)
+      const response = await answer(request, url)
+      response.headers.set('x-request-id', requestId)
+      log.info(
+        {
+          method: request.method,
+          route: url.pathname,
+          status: response.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      )
+      return response
+    })
   },
 })
 

@@ -1,9 +1,11 @@
 /**
  * The composition root's one call: connects the ports that modules declare to the adapters chosen
- * in adapters.ts and registers every job handler. Idempotent. Every entry point calls it before it
+ * in adapters.ts (and the door to auth's caller lookup) and registers every job handler. Idempotent. Every entry point calls it before it
  * serves anything: the server entry (src/server.ts, so server.mjs, the dev server and the scripts
  * that start them), boot(), worker processes, and the test set-up (tests/wiring.ts).
  */
+import { currentCaller } from '~/modules/auth/caller.server'
+import { installCallerLookup } from '~/modules/door/caller.server'
 import { installSuppliers } from '~/modules/fulfilment/suppliers.server'
 import { installPaymentGateways } from '~/modules/payments/gateways.server'
 import { paymentGateways, suppliers } from './adapters'
@@ -14,6 +16,7 @@ let wired = false
 export function wireApp(): void {
   if (wired) return
   wired = true
+  installCallerLookup(currentCaller)
   installPaymentGateways(paymentGateways)
   installSuppliers(suppliers)
   registerAppJobHandlers()

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { renderRobots } from '~/modules/cms/sitemap.server'
 import { siteOrigin } from '~/server/http/origin'
-import { cacheControl, handle } from '~/server/http/respond'
+import { cacheControl } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 export const Route = createFileRoute('/robots.txt')({
   server: {

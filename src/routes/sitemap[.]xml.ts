@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { buildSitemap } from '~/modules/cms/sitemap.server'
 import { getDb } from '~/server/db/client'
 import { siteOrigin } from '~/server/http/origin'
-import { cacheControl, handle } from '~/server/http/respond'
+import { cacheControl } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 export const Route = createFileRoute('/sitemap.xml')({
   server: {

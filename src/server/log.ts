@@ -4,6 +4,7 @@
  */
 import pino from 'pino'
 import { config } from '../../app.config'
+import { currentRequestId } from './request-id'
 
 export interface RecentError {
   time: string
@@ -20,6 +21,11 @@ function createLogger() {
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
+    // Every line written while a request runs names it (see request-id.ts).
+    mixin: () => {
+      const requestId = currentRequestId()
+      return requestId ? { requestId } : {}
+    },
     redact: {
       paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization', 'cookie', '*.cookie'],
       censor: '[redacted]',

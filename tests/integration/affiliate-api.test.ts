@@ -20,7 +20,7 @@ import { bindReferredUser } from '../../src/modules/affiliate/referral.server'
 import { confirmReferralVisit, referralVisit, type VisitInput } from '../../src/modules/affiliate/visit.server'
 import { TELEGRAM_IN_APP_UA, WHATSAPP_IN_APP_UA, WHATSAPP_PREVIEW_UA } from '../fixtures/user-agents'
 import type { Db } from '../../src/server/db/client'
-import type { HandlerCtx } from '../../src/server/http/respond'
+import type { HandlerCtx } from '../../src/modules/door/rest.server'
 import { routeHandler, TEST_USER_HEADER, testUser } from './doors'
 import {
   BROWSER_UA,

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { SESSION_COOKIE, hashSessionId } from '../../src/modules/auth/session-cookie.server'
 import type { Db } from '../../src/server/db/client'
 import { sessions } from '../../src/server/db/schema'
-import type { HandlerCtx } from '../../src/server/http/respond'
+import type { HandlerCtx } from '../../src/modules/door/rest.server'
 
 export const TEST_USER_HEADER = 'x-test-user'
 
@@ -50,7 +50,7 @@ export async function callRoute(db: Db, handler: RouteHandler, opts: CallOptions
 
 /**
  * A `Cookie` header value signing `userId` in through the production resolver (session cookie),
- * for the handlers that ask `requireUser(db, request)` themselves instead of their door: a session
+ * as a browser does (server functions, and REST calls without a test resolver): a session
  * row (stored hashed, as sign-in stores it) that stays valid for a day, so it is never refreshed.
  */
 export async function sessionCookie(db: Db, userId: string): Promise<string> {

@@ -250,6 +250,57 @@ describe('malformed requests never get a 5xx', () => {
     console.log(`malformed server-function requests: ${outcomes.length - before}, statuses ≥ 500: ${bad.length}`)
   })
 
+  it('writes one JSON warn line per malformed server-function call, and no stack trace', async () => {
+    const id = [...builtServerFunctions().values()][0]!
+    const from = server.logs.join('').length
+    const calls = 5
+    for (let i = 0; i < calls; i++) {
+      const o = await send(identities[0]!.browser, `log check ${i}`, `/_serverFn/${id}`, {
+        method: 'POST',
+        body: '{"t":99,"i":0}',
+        headers: { 'x-tsr-serverfn': 'true', 'content-type': 'application/json' },
+      })
+      expect(o.status).toBe(400)
+    }
+    // Lines are written as the requests are served; give the pipe a moment to deliver them.
+    await expect
+      .poll(
+        () =>
+          server.logs
+            .join('')
+            .slice(from)
+            .split('\n')
+            .filter((l) => l.includes('malformed server function')).length,
+      )
+      .toBe(calls)
+    const lines = server.logs
+      .join('')
+      .slice(from)
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+    // Nothing but our JSON lines (LOG_LEVEL=warn): no framework stack trace, no plain-text output.
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow()
+    expect(lines.filter((l) => /"level":"warn"/.test(l) && l.includes('malformed server function'))).toHaveLength(calls)
+    expect(lines.join('\n')).not.toMatch(/^\s+at /m)
+  })
+
+  it('answers a path with repeated slashes with a relative Location, whatever the Host says', async () => {
+    const { request } = await import('node:http')
+    const answer = await new Promise<{ status?: number; location?: string }>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: server.port, path: '//x?y=1', headers: { host: 'evil.example' } },
+        (res) => {
+          res.resume()
+          resolve({ status: res.statusCode, location: res.headers.location })
+        },
+      )
+      req.on('error', reject)
+      req.end()
+    })
+    expect(answer.status).toBe(308)
+    expect(answer.location).toBe('/x?y=1')
+  })
+
   it('logs malformed requests at warn, not as errors', () => {
     const errors = server.logs
       .join('')

@@ -5,10 +5,9 @@
  * drive through the same seam (the /api/ms/* doors, the staff refund, the audit CSV, the catalogue
  * and test-user doors) are listed in COVERED_ELSEWHERE; a guard test keeps the two lists complete.
  *
- * Some handlers ask `requireUser(db, request)` and `getDb()` themselves rather than their door, so
- * they ignore a test's `deps`: the file runs on the app's own database (a throwaway PGlite in
- * ordersConfigForFile's DATA_DIR) and signs requests in both ways, with a real session cookie and with the
- * test header the door's resolver reads.
+ * Every handler asks its door (`deps` carry the test's database and resolver); the file runs on the
+ * app's own database too (a throwaway PGlite in ordersConfigForFile's DATA_DIR) and signs requests
+ * in both ways, with a real session cookie and with the test header the door's resolver reads.
  */
 import { randomBytes } from 'node:crypto'
 import { readdirSync } from 'node:fs'
@@ -43,12 +42,12 @@ import { Route as PlayerFixExpiryRoute } from '../../src/routes/api/workshop/pla
 import { closeDb, getDb, type Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
 import { seedDemoData } from '../../src/app/seed/seed'
-import type { HandlerCtx } from '../../src/server/http/respond'
+import type { HandlerCtx } from '../../src/modules/door/rest.server'
 import { TEST_USER_HEADER, routeHandler, sessionCookie, testUser } from './doors'
 import { makeUser, orderInput, pickSku, testDataDir } from './orders-fixtures'
 import { makePromoter } from './affiliate-fixtures'
-import { refundAsStaff } from '../../src/modules/orders/orders.doors.server'
-import { openDoor } from '../../src/server/http/door'
+import { refundAsStaff } from '../../src/modules/orders/staff-refund.server'
+import { openDoor } from '../../src/modules/door/door.server'
 import { wireApp } from '../../src/app/wiring'
 import { pay, settle, startWebhookEndpoint } from './orders-fixtures'
 import { Route as LinkRoute } from '../../src/routes/api/ms/referral/links/$id'
@@ -832,27 +831,28 @@ describe('input the database refuses is a 400, not a 500', () => {
 })
 
 /**
- * The one server-function door with an in-process seam: `refundAsStaff(door, id, input)`, what
- * adminRefundFn runs after opening its door on the request (the server functions open theirs on
- * Start's getRequest(), which has no test seam). Here the door is opened on a plain Request with
- * the test's database and resolver, as the REST route does.
+ * A staff refund as adminRefundFn and POST /api/orders/:id/refund make it: the door's staff gate
+ * first (opened here on a plain Request with the test's database and resolver), then
+ * `refundAsStaff(db, staff, id, input)`.
  */
-describe('server-function door: refundAsStaff (adminRefundFn)', () => {
-  const doorFor = (who?: Who) =>
-    openDoor(
+describe('staff refund behind the staff gate (adminRefundFn, POST /api/orders/:id/refund)', () => {
+  const refundAs = async (who: Who | undefined, id: string, input: unknown) => {
+    const door = await openDoor(
       new Request('http://shop.test/_serverFn/adminRefundFn', {
         method: 'POST',
         headers: who ? { [TEST_USER_HEADER]: who.id } : {},
       }),
       { db, resolve: testUser },
     )
+    return refundAsStaff(door.db, await door.staff(), id, input)
+  }
 
   it('is 401 for a visitor and 403 for a customer, before looking at the input', async () => {
-    await expect(refundAsStaff(await doorFor(), 'not-a-uuid', { amountMinor: -1 })).rejects.toMatchObject({
+    await expect(refundAs(undefined, 'not-a-uuid', { amountMinor: -1 })).rejects.toMatchObject({
       code: 'UNAUTHENTICATED',
       status: 401,
     })
-    await expect(refundAsStaff(await doorFor(await signedIn()), UUID, {})).rejects.toMatchObject({
+    await expect(refundAs(await signedIn(), UUID, {})).rejects.toMatchObject({
       code: 'FORBIDDEN',
       status: 403,
     })
@@ -868,7 +868,7 @@ describe('server-function door: refundAsStaff (adminRefundFn)', () => {
     ['input that is not an object', UUID, 'all of it', 'INVALID_INPUT', 400],
   ]
   it.each(bad)('refuses %s for an admin', async (_name, id, input, code, status) => {
-    await expect(refundAsStaff(await doorFor(await signedIn('admin')), id, input)).rejects.toMatchObject({
+    await expect(refundAs(await signedIn('admin'), id, input)).rejects.toMatchObject({
       code,
       status,
     })
@@ -883,11 +883,11 @@ describe('server-function door: refundAsStaff (adminRefundFn)', () => {
       await settle(db)
       expect(hook.hits()).toBeGreaterThan(0)
       restore = overrideConfig({ SUPPORT_REFUND_LIMIT_MINOR: '1' })
-      await expect(refundAsStaff(await doorFor(await signedIn('support')), orderId, {})).rejects.toMatchObject({
+      await expect(refundAs(await signedIn('support'), orderId, {})).rejects.toMatchObject({
         code: 'FORBIDDEN',
         issues: [{ message: 'above_refund_limit' }],
       })
-      const done = await refundAsStaff(await doorFor(await signedIn('admin')), orderId, { reason: 'test' })
+      const done = await refundAs(await signedIn('admin'), orderId, { reason: 'test' })
       expect(done).toMatchObject({ orderId, amountMinor: expect.any(Number) })
       expect(done.amountMinor).toBeGreaterThan(0)
       const rows = await db.select().from(t.refunds).where(eq(t.refunds.orderId, orderId))

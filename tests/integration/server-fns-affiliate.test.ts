@@ -45,7 +45,6 @@ const rows: Record<string, DoorRow> = {
   },
   becomePromoterFn: {
     gate: 'user',
-    refusal: 'result',
     input: () => ({ currency: 'EUR' }),
     invalid: { data: { currency: 42 }, issue: 'invalid_value' },
     ok: (a, who) =>
@@ -72,14 +71,12 @@ const rows: Record<string, DoorRow> = {
   },
   createLinkFn: {
     gate: 'promoter',
-    refusal: 'result',
     input: () => ({ target: '/en/news', campaign: 'autumn' }),
     invalid: { data: { target: 'x'.repeat(601) }, issue: 'too_big' },
     ok: (a) => expect(okData(a)).toMatchObject({ campaign: 'autumn' }),
   },
   archiveLinkFn: {
     gate: 'promoter',
-    refusal: 'result',
     input: async (who) =>
       (await findPromoter(db, who.id))
         ? { id: (await createLink(db, who.id, { target: '/en/news' })).id }
@@ -93,7 +90,6 @@ const rows: Record<string, DoorRow> = {
   },
   requestWithdrawalFn: {
     gate: 'promoter',
-    refusal: 'result',
     input: () => ({ amountMinor: 5000, payout: { method: 'wallet', email: 'me@example.com' } }),
     invalid: { data: { amountMinor: '5000', payout: {} }, issue: 'invalid_type' },
     // Nothing earned yet: the use case refuses, with its code for the form and its HTTP status.

@@ -86,14 +86,12 @@ const rows: Record<string, DoorRow> = {
   },
   createOrderFn: {
     gate: 'user',
-    refusal: 'result',
     input: async () => orderInput(await pickSku(db, 'topup')),
     invalid: { data: { items: [{ skuId: 1, quantity: 100 }], currency: 'USD', idempotencyKey: 'k' }, issue: 'too_big' },
     ok: (a) => expect(okData(a)).toMatchObject({ id: expect.any(String), status: 'created', currency: 'USD' }),
   },
   cancelOrderFn: {
     gate: 'user',
-    refusal: 'result',
     input: async (who) => ({ orderId: await orderOf(who) }),
     invalid: { data: { orderId: 'x' }, issue: 'invalid_format' },
     ok: async (a, who) => {
@@ -123,7 +121,6 @@ const rows: Record<string, DoorRow> = {
   },
   supportRequestFn: {
     gate: 'user',
-    refusal: 'result',
     input: async (who) => ({ orderId: await orderOf(who), topic: 'not_received', message: 'My top-up never came.' }),
     invalid: { data: { topic: 'other', message: 'short' }, issue: 'too_small' },
     ok: (a) => expect(okData(a)).toMatchObject({ id: expect.any(Number) }),
@@ -147,7 +144,6 @@ const rows: Record<string, DoorRow> = {
   // payments.functions.ts
   startPaymentFn: {
     gate: 'user',
-    refusal: 'result',
     input: async (who) => ({ orderId: await orderOf(who), method: 'card' }),
     invalid: { data: { orderId: UUID, method: 'cash' }, issue: 'invalid_value' },
     ok: (a) => expect(okData(a)).toMatchObject({ paymentId: expect.any(String), redirectUrl: expect.any(String) }),
@@ -156,14 +152,12 @@ const rows: Record<string, DoorRow> = {
   // coupons.functions.ts
   previewCouponFn: {
     gate: 'user',
-    refusal: 'result',
     input: async () => ({ code: await aCoupon() }),
     invalid: { data: { code: '' }, issue: 'too_small' },
     ok: (a) => expect(okData(a)).toMatchObject({ code: expect.stringMatching(/^SHOP-/) }),
   },
   redeemCouponFn: {
     gate: 'user',
-    refusal: 'result',
     input: async () => ({ code: await aCoupon() }),
     invalid: { data: { code: 'x'.repeat(41) }, issue: 'too_big' },
     ok: (a) => expect(okData(a)).toMatchObject({ code: expect.stringMatching(/^SHOP-/) }),

@@ -245,13 +245,8 @@ export interface Who {
 }
 
 export interface DoorRow {
+  /** Who may call; a refused caller is told one way by every function (ADR 083): the AppError thrown with its status (401 / 403). */
   gate: Gate
-  /**
-   * How a refused caller is told: `throw` (the default, ADR 051) — the call throws the AppError and
-   * answers its status (401 / 403); `result` — an ActionResult `{ ok: false, code }` with the same
-   * status, for doors whose whole body runs inside `attempt()`.
-   */
-  refusal?: 'throw' | 'result'
   /** A valid input for `caller` (the refusal tests send it too); none for a function without input. */
   input?: (caller: Who) => unknown
   /** An input the validator refuses: 400 INVALID_INPUT with `issue` among the issue codes. */
@@ -291,18 +286,8 @@ const WRONG_ROLE: Partial<Record<Gate, ['customer' | 'support', string | undefin
   promoter: ['customer', 'not_promoter'],
 }
 
-/** Asserts a refusal: its status (401 / 403), and the error thrown or an ActionResult with that code. */
-export function expectRefused(
-  answer: ServerFnAnswer,
-  code: 'UNAUTHENTICATED' | 'FORBIDDEN',
-  refusal: 'throw' | 'result',
-  issue?: string,
-): void {
-  if (refusal === 'result') {
-    const refused = refusalOf(answer, code)
-    if (issue) expect(refused.issues).toContain(issue)
-    return
-  }
+/** Asserts a refusal of the caller: the AppError thrown, with its status (401 / 403) and issue. */
+export function expectRefused(answer: ServerFnAnswer, code: 'UNAUTHENTICATED' | 'FORBIDDEN', issue?: string): void {
   expect(answer.code, String(answer.error ?? JSON.stringify(answer.result))).toBe(code)
   expect(answer.status).toBe(ERROR_STATUS[code])
   if (issue) expect((answer.error as { issues?: { message: string }[] }).issues?.map((i) => i.message)).toContain(issue)
@@ -348,16 +333,11 @@ export function doorTable(
   })
   for (const [name, row] of Object.entries(rows)) {
     const fn = fns.get(name)
-    const refusal = row.refusal ?? 'throw'
     describe(name, () => {
       if (row.gate !== 'anyone') {
         it('refuses a visitor: UNAUTHENTICATED', async () => {
           const owner = await deps.caller(row.gate)
-          expectRefused(
-            await callServerFn(fn, await row.input?.(owner), { origin: row.origin }),
-            'UNAUTHENTICATED',
-            refusal,
-          )
+          expectRefused(await callServerFn(fn, await row.input?.(owner), { origin: row.origin }), 'UNAUTHENTICATED')
         })
       }
       const wrong = WRONG_ROLE[row.gate]
@@ -366,7 +346,7 @@ export function doorTable(
           const owner = await deps.caller(row.gate)
           const other = await deps.caller(wrong[0])
           const answer = await callServerFn(fn, await row.input?.(owner), { cookie: other.cookie, origin: row.origin })
-          expectRefused(answer, 'FORBIDDEN', refusal, wrong[1])
+          expectRefused(answer, 'FORBIDDEN', wrong[1])
         })
       }
       if (row.invalid) {

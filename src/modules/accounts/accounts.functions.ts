@@ -4,9 +4,8 @@
  * error code and the field at fault, which the forms translate.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
-import { getDb } from '~/server/db/client'
+import { answer } from '~/modules/door/server-fn.server'
 import { classifyError } from '~/server/http/respond'
 import { clientIp } from '~/server/http/client-ip'
 import { bindReferralFromRequest } from '~/modules/affiliate/visit.server'
@@ -32,32 +31,30 @@ async function asFormResult(run: () => Promise<unknown>): Promise<FormResult> {
 
 export const sendEmailCodeFn = createServerFn({ method: 'POST' })
   .validator(formInput)
-  .handler(({ data }) =>
-    asFormResult(async () => {
-      const request = getRequest()
-      await sendEmailCode(await getDb(), { ...sendCodeSchema.parse(data), ip: clientIp(request) })
-    }),
+  .handler(
+    answer('anyone', ({ db, data, request }) =>
+      asFormResult(() => sendEmailCode(db, { ...sendCodeSchema.parse(data), ip: clientIp(request) })),
+    ),
   )
 
 export const createAccountFn = createServerFn({ method: 'POST' })
   .validator(formInput)
-  .handler(({ data }) =>
-    asFormResult(async () => {
-      const request = getRequest()
-      const input = createAccountSchema.parse(data)
-      const locale = isLocale(data.locale) ? data.locale : DEFAULT_LOCALE
-      const db = await getDb()
-      const user = await createAccountWithCode(db, { ...input, locale, ip: clientIp(request) })
-      // A visitor who arrived through a referral link is bound to its promoter (never fails sign-up).
-      await bindReferralFromRequest(db, user.id, request)
-    }),
+  .handler(
+    answer('anyone', ({ db, data, request }) =>
+      asFormResult(async () => {
+        const input = createAccountSchema.parse(data)
+        const locale = isLocale(data.locale) ? data.locale : DEFAULT_LOCALE
+        const user = await createAccountWithCode(db, { ...input, locale, ip: clientIp(request) })
+        // A visitor who arrived through a referral link is bound to its promoter (never fails sign-up).
+        await bindReferralFromRequest(db, user.id, request)
+      }),
+    ),
   )
 
 export const resetPasswordFn = createServerFn({ method: 'POST' })
   .validator(formInput)
-  .handler(({ data }) =>
-    asFormResult(async () => {
-      const request = getRequest()
-      await resetPasswordWithCode(await getDb(), { ...resetPasswordSchema.parse(data), ip: clientIp(request) })
-    }),
+  .handler(
+    answer('anyone', ({ db, data, request }) =>
+      asFormResult(() => resetPasswordWithCode(db, { ...resetPasswordSchema.parse(data), ip: clientIp(request) })),
+    ),
   )

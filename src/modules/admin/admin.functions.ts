@@ -3,11 +3,10 @@
  * guard only decides what to render): staff for reading, admin where the issue says so.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
-import { openDoor } from '~/server/http/door'
+import { action, answer } from '~/modules/door/server-fn.server'
 import { z } from 'zod'
 import { getOrderDetail } from '~/modules/orders/order-queries.server'
-import { refundAsStaff } from '~/modules/orders/orders.doors.server'
+import { refundAsStaff } from '~/modules/orders/staff-refund.server'
 import { orderIdSchema, supportReplyInputSchema } from '~/modules/orders/orders.schemas'
 import { REFUND_DESTINATIONS } from '~/modules/orders/refunds'
 import { cancelOrderAsStaff, resendDeliveryMail } from '~/modules/orders/staff-order-actions.server'
@@ -19,7 +18,6 @@ import {
   rejectWithdrawal,
   withdrawalQueue,
 } from '~/modules/affiliate/withdrawals.server'
-import { attempt } from '~/modules/errors/attempt.server'
 import {
   adminOrdersQuerySchema,
   auditQuerySchema,
@@ -38,21 +36,21 @@ import { grantRole, listStaff, revokeRole } from './staff.server'
  * then refuses (a conflict, the support refund limit) is its ActionResult for the screen to show.
  */
 
-export const adminDashboardFn = createServerFn({ method: 'GET' }).handler(async () => {
-  const door = await openDoor(getRequest())
-  await door.staff()
-  // The real clock, not the test clock: the figures compare against times the database stamped
-  // (paid events, jobs, webhooks), ADR 061.
-  return dashboardFigures(door.db, new Date())
-})
+export const adminDashboardFn = createServerFn({ method: 'GET' }).handler(
+  answer('staff', async ({ db }) => {
+    // The real clock, not the test clock: the figures compare against times the database stamped
+    // (paid events, jobs, webhooks), ADR 061.
+    return dashboardFigures(db, new Date())
+  }),
+)
 
 export const adminOrdersFn = createServerFn({ method: 'GET' })
   .validator(adminOrdersQuerySchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.staff()
-    return searchOrders(door.db, data)
-  })
+  .handler(
+    answer('staff', async ({ db, data }) => {
+      return searchOrders(db, data)
+    }),
+  )
 
 /**
  * Any shopper's order, with its timeline and payments (staff). Delivered game codes stay the
@@ -60,12 +58,12 @@ export const adminOrdersFn = createServerFn({ method: 'GET' })
  */
 export const adminOrderFn = createServerFn({ method: 'GET' })
   .validator(z.object({ id: orderIdSchema }))
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.staff()
-    const order = await getOrderDetail(door.db, null, data.id)
-    return { ...order, items: order.items.map((item) => ({ ...item, codes: item.codes.map(() => '••••') })) }
-  })
+  .handler(
+    answer('staff', async ({ db, data }) => {
+      const order = await getOrderDetail(db, null, data.id)
+      return { ...order, items: order.items.map((item) => ({ ...item, codes: item.codes.map(() => '••••') })) }
+    }),
+  )
 
 /**
  * Refund all or part of what is left, through the gateway or (destination `credit`) into the
@@ -82,102 +80,86 @@ export const adminRefundFn = createServerFn({ method: 'POST' })
       destination: z.enum(REFUND_DESTINATIONS).optional(),
     }),
   )
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.staff()
-    const { id, ...input } = data
-    return attempt(() => refundAsStaff(door, id, input))
-  })
+  .handler(
+    action('staff', ({ db, data, caller: staff }) => {
+      const { id, ...input } = data
+      return refundAsStaff(db, staff, id, input)
+    }),
+  )
 
 /** Cancel an order that is not paid yet (staff, audited). */
 export const adminCancelOrderFn = createServerFn({ method: 'POST' })
   .validator(z.object({ id: orderIdSchema }))
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const staff = await door.staff()
-    return attempt(() => cancelOrderAsStaff(door.db, staff, data.id))
-  })
+  .handler(action('staff', ({ db, data, caller: staff }) => cancelOrderAsStaff(db, staff, data.id)))
 
 /** Send a delivered order's delivery e-mail to the buyer again (staff, audited). */
 export const adminResendDeliveryFn = createServerFn({ method: 'POST' })
   .validator(z.object({ id: orderIdSchema }))
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const staff = await door.staff()
-    return attempt(() => resendDeliveryMail(door.db, staff, data.id))
-  })
+  .handler(action('staff', ({ db, data, caller: staff }) => resendDeliveryMail(db, staff, data.id)))
 
 /** Support requests: waiting ones first come, first served; answered ones newest first. */
 export const adminSupportInboxFn = createServerFn({ method: 'GET' })
   .validator(supportInboxQuerySchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.staff()
-    return supportInbox(door.db, data)
-  })
+  .handler(
+    answer('staff', async ({ db, data }) => {
+      return supportInbox(db, data)
+    }),
+  )
 
 /** Answer a support request: the shopper sees it on the order page and gets a mail (audited). */
 export const adminSupportReplyFn = createServerFn({ method: 'POST' })
   .validator(supportReplyInputSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const staff = await door.staff()
-    return attempt(() => answerSupportRequest(door.db, staff, data))
-  })
+  .handler(action('staff', ({ db, data, caller: staff }) => answerSupportRequest(db, staff, data)))
 
 /** The audit log, newest first (admins). */
 export const adminAuditFn = createServerFn({ method: 'GET' })
   .validator(auditQuerySchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.admin()
-    return auditPage(door.db, data)
-  })
+  .handler(
+    answer('admin', async ({ db, data }) => {
+      return auditPage(db, data)
+    }),
+  )
 
 /** Withdrawals waiting for a decision or a payout (admins). */
-export const adminWithdrawalsFn = createServerFn({ method: 'GET' }).handler(async () => {
-  const door = await openDoor(getRequest())
-  const admin = await door.admin()
-  return { rows: await withdrawalQueue(door.db), viewerId: admin.id }
-})
+export const adminWithdrawalsFn = createServerFn({ method: 'GET' }).handler(
+  answer('admin', async ({ db, caller: admin }) => {
+    return { rows: await withdrawalQueue(db), viewerId: admin.id }
+  }),
+)
 
 /** Approve, reject with a reason, or mark paid with the payout reference (admins, audited). */
 export const adminWithdrawalActionFn = createServerFn({ method: 'POST' })
   .validator(z.object({ id: z.uuid(), decision: operatorActionSchema }))
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const admin = await door.admin()
-    const { id, decision } = data
-    return attempt(() =>
-      decision.action === 'approve'
-        ? approveWithdrawal(door.db, id, admin)
+  .handler(
+    action('admin', ({ db, data, caller: admin }) => {
+      const { id, decision } = data
+      return decision.action === 'approve'
+        ? approveWithdrawal(db, id, admin)
         : decision.action === 'pay'
-          ? markWithdrawalPaid(door.db, id, admin, decision.reference)
-          : rejectWithdrawal(door.db, id, admin, decision.note),
-    )
-  })
+          ? markWithdrawalPaid(db, id, admin, decision.reference)
+          : rejectWithdrawal(db, id, admin, decision.note)
+    }),
+  )
 
 /** Support and admin accounts (admins). */
-export const adminStaffFn = createServerFn({ method: 'GET' }).handler(async (): Promise<StaffList> => {
-  const door = await openDoor(getRequest())
-  const admin = await door.admin()
-  const members = (await listStaff(door.db)).flatMap((m) =>
-    m.role === 'customer' ? [] : [{ id: m.id, email: m.email, role: m.role }],
-  )
-  return { members, viewerId: admin.id }
-})
+export const adminStaffFn = createServerFn({ method: 'GET' }).handler(
+  answer('admin', async ({ db, caller: admin }): Promise<StaffList> => {
+    const members = (await listStaff(db)).flatMap((m) =>
+      m.role === 'customer' ? [] : [{ id: m.id, email: m.email, role: m.role }],
+    )
+    return { members, viewerId: admin.id }
+  }),
+)
 
 /** Grant support or admin to an account by its e-mail, or take the role away (admins, audited). */
 export const adminSetRoleFn = createServerFn({ method: 'POST' })
   .validator(setRoleInputSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const admin = await door.admin()
-    return attempt(async () => {
+  .handler(
+    action('admin', async ({ db, data, caller: admin }) => {
       const member =
         data.role === 'customer'
-          ? await revokeRole(door.db, data.email, admin)
-          : await grantRole(door.db, data.email, data.role, admin)
+          ? await revokeRole(db, data.email, admin)
+          : await grantRole(db, data.email, data.role, admin)
       return { email: member.email, role: member.role }
-    })
-  })
+    }),
+  )

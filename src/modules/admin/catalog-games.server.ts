@@ -12,7 +12,7 @@ import { categories, categoryTranslations, gameTranslations, games, offers } fro
 import type { Caller } from '~/modules/auth/caller.server'
 import { AppError } from '~/modules/errors/app-error'
 import { LOCALES } from '~/modules/i18n/locales'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '~/modules/audit/audit.server'
 import {
   ADMIN_CATALOG_PAGE_SIZE,
   adminGamesQuerySchema,
@@ -24,7 +24,8 @@ import {
   type GameInput,
   type LocaleTexts,
 } from './catalog.schemas'
-import { assertVersion, contentVersion, isUniqueViolation } from './content-version.server'
+import { isUniqueViolation } from '~/server/db/unique-violation'
+import { assertVersion, contentVersion } from './content-version.server'
 import { invalidateCatalog, loadOffers } from './catalog-offers.server'
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)

@@ -12,7 +12,7 @@ import type { Caller } from '~/modules/auth/caller.server'
 import { CURRENCIES, decimalToMinor, type Currency } from '~/modules/catalog/money'
 import { AppError } from '~/modules/errors/app-error'
 import { LOCALES, type Locale } from '~/modules/i18n/locales'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '~/modules/audit/audit.server'
 import {
   offerInputSchema,
   skuInputSchema,
@@ -22,7 +22,8 @@ import {
   type OfferInput,
   type SkuInput,
 } from './catalog.schemas'
-import { assertVersion, contentVersion, isUniqueViolation } from './content-version.server'
+import { isUniqueViolation } from '~/server/db/unique-violation'
+import { assertVersion, contentVersion } from './content-version.server'
 
 type OfferRow = typeof offers.$inferSelect
 type SkuRow = typeof skus.$inferSelect

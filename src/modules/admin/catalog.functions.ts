@@ -4,9 +4,7 @@
  * a taken slug or code) comes back as an ActionResult for the editor to show.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
-import { openDoor } from '~/server/http/door'
-import { attempt } from '~/modules/errors/attempt.server'
+import { action, answer } from '~/modules/door/server-fn.server'
 import { catalogOptions, gameForAdmin, listGamesForAdmin, saveGame } from './catalog-games.server'
 import { saveOffer, saveSku } from './catalog-offers.server'
 import { importGameCodes } from './code-inventory.server'
@@ -26,92 +24,68 @@ import { couponForAdmin, listCouponsForAdmin, saveCoupon, setCouponActive } from
 
 export const adminGamesFn = createServerFn({ method: 'GET' })
   .validator(adminGamesQuerySchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.admin()
-    return listGamesForAdmin(door.db, data)
-  })
+  .handler(
+    answer('admin', async ({ db, data }) => {
+      return listGamesForAdmin(db, data)
+    }),
+  )
 
 /** Categories, cover images and games for the editors' choices. */
-export const adminCatalogOptionsFn = createServerFn({ method: 'GET' }).handler(async () => {
-  const door = await openDoor(getRequest())
-  await door.admin()
-  return catalogOptions(door.db)
-})
+export const adminCatalogOptionsFn = createServerFn({ method: 'GET' }).handler(
+  answer('admin', async ({ db }) => {
+    return catalogOptions(db)
+  }),
+)
 
 /** One game with its texts, offers, SKUs, prices and their versions. */
 export const adminGameFn = createServerFn({ method: 'GET' })
   .validator(adminGameIdSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.admin()
-    return gameForAdmin(door.db, data.id)
-  })
+  .handler(
+    answer('admin', async ({ db, data }) => {
+      return gameForAdmin(db, data.id)
+    }),
+  )
 
 /** Create a game, or save the one the editor loaded (CONFLICT stale_version when it changed). */
 export const adminSaveGameFn = createServerFn({ method: 'POST' })
   .validator(gameInputSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const admin = await door.admin()
-    return attempt(() => saveGame(door.db, admin, data))
-  })
+  .handler(action('admin', ({ db, data, caller: admin }) => saveGame(db, admin, data)))
 
 export const adminSaveOfferFn = createServerFn({ method: 'POST' })
   .validator(offerInputSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const admin = await door.admin()
-    return attempt(() => saveOffer(door.db, admin, data))
-  })
+  .handler(action('admin', ({ db, data, caller: admin }) => saveOffer(db, admin, data)))
 
 /** A SKU with its names and prices, in one transaction. */
 export const adminSaveSkuFn = createServerFn({ method: 'POST' })
   .validator(skuInputSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const admin = await door.admin()
-    return attempt(() => saveSku(door.db, admin, data))
-  })
+  .handler(action('admin', ({ db, data, caller: admin }) => saveSku(db, admin, data)))
 
 export const adminCouponsFn = createServerFn({ method: 'GET' })
   .validator(adminCouponsQuerySchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.admin()
-    return listCouponsForAdmin(door.db, data)
-  })
+  .handler(
+    answer('admin', async ({ db, data }) => {
+      return listCouponsForAdmin(db, data)
+    }),
+  )
 
 export const adminCouponFn = createServerFn({ method: 'GET' })
   .validator(adminCouponIdSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.admin()
-    return couponForAdmin(door.db, data.id)
-  })
+  .handler(
+    answer('admin', async ({ db, data }) => {
+      return couponForAdmin(db, data.id)
+    }),
+  )
 
 export const adminSaveCouponFn = createServerFn({ method: 'POST' })
   .validator(couponInputSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const admin = await door.admin()
-    return attempt(() => saveCoupon(door.db, admin, data))
-  })
+  .handler(action('admin', ({ db, data, caller: admin }) => saveCoupon(db, admin, data)))
 
 /** Disable or enable a coupon (same version rule as an edit). */
 export const adminSetCouponActiveFn = createServerFn({ method: 'POST' })
   .validator(couponActiveInputSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const admin = await door.admin()
-    return attempt(() => setCouponActive(door.db, admin, data))
-  })
+  .handler(action('admin', ({ db, data, caller: admin }) => setCouponActive(db, admin, data)))
 
 /** Game codes for a code SKU from pasted CSV: a dry run reports, an import inserts the new ones (audited). */
 export const adminImportCodesFn = createServerFn({ method: 'POST' })
   .validator(codeImportInputSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const admin = await door.admin()
-    return attempt(() => importGameCodes(door.db, admin, data))
-  })
+  .handler(action('admin', ({ db, data, caller: admin }) => importGameCodes(db, admin, data)))

@@ -9,7 +9,7 @@ import type { Db } from '~/server/db/client'
 import { gameCodes, offers, skus } from '~/server/db/schema'
 import type { Caller } from '~/modules/auth/caller.server'
 import { AppError } from '~/modules/errors/app-error'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '~/modules/audit/audit.server'
 import { invalidateCatalog } from './catalog-offers.server'
 import { CODE_PATTERN, type CodeImportInput, type CodeImportReport } from './catalog.schemas'
 

@@ -13,7 +13,7 @@ import type { ArticleView } from '~/modules/cms/content.schemas'
 import { publishedOn } from '~/modules/cms/published-on'
 import { sanitizeContent } from '~/modules/cms/sanitize.server'
 import { LOCALES, type Locale } from '~/modules/i18n/locales'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '~/modules/audit/audit.server'
 import { missing, refuseIssues, taken } from './content-errors.server'
 import { articleIssues } from './content-rules'
 import {

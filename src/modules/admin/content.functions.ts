@@ -4,9 +4,7 @@
  * permitted write then refuses (a stale version, a taken path, a field rule) is its ActionResult.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
-import { openDoor } from '~/server/http/door'
-import { attempt } from '~/modules/errors/attempt.server'
+import { action, answer } from '~/modules/door/server-fn.server'
 import {
   articleForEdit,
   listArticlesForAdmin,
@@ -50,164 +48,102 @@ import {
   versionedIdSchema,
 } from './content.schemas'
 
-async function admin() {
-  const door = await openDoor(getRequest())
-  return { db: door.db, actor: await door.admin() }
-}
-
-export const adminContentOptionsFn = createServerFn({ method: 'GET' }).handler(async () => {
-  const { db } = await admin()
-  return contentOptions(db)
-})
+export const adminContentOptionsFn = createServerFn({ method: 'GET' }).handler(
+  answer('admin', ({ db }) => contentOptions(db)),
+)
 
 export const adminArticlesFn = createServerFn({ method: 'GET' })
   .validator(articleListQuerySchema)
-  .handler(async ({ data }) => {
-    const { db } = await admin()
-    return listArticlesForAdmin(db, data)
-  })
+  .handler(answer('admin', ({ db, data }) => listArticlesForAdmin(db, data)))
 
 export const adminArticleFn = createServerFn({ method: 'GET' })
   .validator(contentIdSchema)
-  .handler(async ({ data }) => {
-    const { db } = await admin()
-    return articleForEdit(db, data.id)
-  })
+  .handler(answer('admin', ({ db, data }) => articleForEdit(db, data.id)))
 
 /** Create (a draft) or update an article with all its translations (audited). */
 export const adminSaveArticleFn = createServerFn({ method: 'POST' })
   .validator(articleSaveSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => saveArticle(db, actor, data))
-  })
+  .handler(action('admin', ({ db, data, caller: actor }) => saveArticle(db, actor, data)))
 
 /** Publish now, or take back to draft (audited). */
 export const adminPublishArticleFn = createServerFn({ method: 'POST' })
   .validator(articlePublishSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => setArticlePublished(db, actor, data))
-  })
+  .handler(action('admin', ({ db, data, caller: actor }) => setArticlePublished(db, actor, data)))
 
 /** The editor's unsaved text as the article page would publish it (sanitised on the server). */
 export const adminPreviewArticleFn = createServerFn({ method: 'POST' })
   .validator(articlePreviewSchema)
-  .handler(async ({ data }) => {
-    await admin()
-    return previewArticle(data)
-  })
+  .handler(answer('admin', ({ data }) => previewArticle(data)))
 
-export const adminPagesFn = createServerFn({ method: 'GET' }).handler(async () => {
-  const { db } = await admin()
-  return listPagesForAdmin(db)
-})
+export const adminPagesFn = createServerFn({ method: 'GET' }).handler(
+  answer('admin', ({ db }) => listPagesForAdmin(db)),
+)
 
 export const adminPageFn = createServerFn({ method: 'GET' })
   .validator(contentIdSchema)
-  .handler(async ({ data }) => {
-    const { db } = await admin()
-    return pageForEdit(db, data.id)
-  })
+  .handler(answer('admin', ({ db, data }) => pageForEdit(db, data.id)))
 
 /** Create or update a static page with all its translations (audited). */
 export const adminSavePageFn = createServerFn({ method: 'POST' })
   .validator(pageSaveSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => savePage(db, actor, data))
-  })
+  .handler(action('admin', ({ db, data, caller: actor }) => savePage(db, actor, data)))
 
 export const adminPreviewPageFn = createServerFn({ method: 'POST' })
   .validator(pagePreviewSchema)
-  .handler(async ({ data }) => {
-    await admin()
-    return previewPage(data)
-  })
+  .handler(answer('admin', ({ data }) => previewPage(data)))
 
-export const adminShortLinksFn = createServerFn({ method: 'GET' }).handler(async () => {
-  const { db } = await admin()
-  return listShortLinksForAdmin(db)
-})
+export const adminShortLinksFn = createServerFn({ method: 'GET' }).handler(
+  answer('admin', ({ db }) => listShortLinksForAdmin(db)),
+)
 
 /** Create or update a short link; its target is checked against open redirects (audited). */
 export const adminSaveShortLinkFn = createServerFn({ method: 'POST' })
   .validator(shortLinkSaveSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => saveShortLinkAsAdmin(db, actor, data))
-  })
+  .handler(action('admin', ({ db, data, caller: actor }) => saveShortLinkAsAdmin(db, actor, data)))
 
 export const adminDeleteShortLinkFn = createServerFn({ method: 'POST' })
   .validator(versionedIdSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => deleteShortLinkAsAdmin(db, actor, data))
-  })
+  .handler(action('admin', ({ db, data, caller: actor }) => deleteShortLinkAsAdmin(db, actor, data)))
 
-export const adminRedirectsFn = createServerFn({ method: 'GET' }).handler(async () => {
-  const { db } = await admin()
-  return listRedirectsForAdmin(db)
-})
+export const adminRedirectsFn = createServerFn({ method: 'GET' }).handler(
+  answer('admin', ({ db }) => listRedirectsForAdmin(db)),
+)
 
 /** Create or update a redirect: same-site targets only, no loops, no chains (audited). */
 export const adminSaveRedirectFn = createServerFn({ method: 'POST' })
   .validator(redirectSaveSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => saveRedirectAsAdmin(db, actor, data))
-  })
+  .handler(action('admin', ({ db, data, caller: actor }) => saveRedirectAsAdmin(db, actor, data)))
 
 export const adminDeleteRedirectFn = createServerFn({ method: 'POST' })
   .validator(versionedIdSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => deleteRedirectAsAdmin(db, actor, data))
-  })
+  .handler(action('admin', ({ db, data, caller: actor }) => deleteRedirectAsAdmin(db, actor, data)))
 
-export const adminLinksFn = createServerFn({ method: 'GET' }).handler(async () => {
-  const { db } = await admin()
-  return listLinksForAdmin(db)
-})
+export const adminLinksFn = createServerFn({ method: 'GET' }).handler(
+  answer('admin', ({ db }) => listLinksForAdmin(db)),
+)
 
 /** Create or update a home banner (scene 1) or hot game (scene 2) (audited). */
 export const adminSaveLinkFn = createServerFn({ method: 'POST' })
   .validator(linkSaveSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => saveLinkAsAdmin(db, actor, data))
-  })
+  .handler(action('admin', ({ db, data, caller: actor }) => saveLinkAsAdmin(db, actor, data)))
 
 export const adminDeleteLinkFn = createServerFn({ method: 'POST' })
   .validator(versionedIdSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => deleteLinkAsAdmin(db, actor, data))
-  })
+  .handler(action('admin', ({ db, data, caller: actor }) => deleteLinkAsAdmin(db, actor, data)))
 
 export const adminReorderLinksFn = createServerFn({ method: 'POST' })
   .validator(linkReorderSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => reorderLinksAsAdmin(db, actor, data))
-  })
+  .handler(action('admin', ({ db, data, caller: actor }) => reorderLinksAsAdmin(db, actor, data)))
 
-export const adminNavigationFn = createServerFn({ method: 'GET' }).handler(async () => {
-  const { db } = await admin()
-  return listNavigationForAdmin(db)
-})
+export const adminNavigationFn = createServerFn({ method: 'GET' }).handler(
+  answer('admin', ({ db }) => listNavigationForAdmin(db)),
+)
 
 /** Add, edit or hide a navigation item (audited). */
 export const adminSaveNavigationFn = createServerFn({ method: 'POST' })
   .validator(navigationSaveSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => saveNavigationAsAdmin(db, actor, data))
-  })
+  .handler(action('admin', ({ db, data, caller: actor }) => saveNavigationAsAdmin(db, actor, data)))
 
 export const adminReorderNavigationFn = createServerFn({ method: 'POST' })
   .validator(navigationReorderSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => reorderNavigationAsAdmin(db, actor, data))
-  })
+  .handler(action('admin', ({ db, data, caller: actor }) => reorderNavigationAsAdmin(db, actor, data)))

@@ -12,7 +12,7 @@ import { couponRedemptions, coupons } from '~/server/db/schema'
 import type { Caller } from '~/modules/auth/caller.server'
 import { CURRENCIES, decimalToMinor, type Currency } from '~/modules/catalog/money'
 import { AppError } from '~/modules/errors/app-error'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '~/modules/audit/audit.server'
 import {
   ADMIN_CATALOG_PAGE_SIZE,
   adminCouponsQuerySchema,
@@ -23,7 +23,8 @@ import {
   type AdminCouponView,
   type CouponInput,
 } from './catalog.schemas'
-import { assertVersion, contentVersion, isUniqueViolation } from './content-version.server'
+import { isUniqueViolation } from '~/server/db/unique-violation'
+import { assertVersion, contentVersion } from './content-version.server'
 
 type CouponRow = typeof coupons.$inferSelect
 

@@ -4,8 +4,7 @@
  * its issue codes); what a permitted action refuses (a status changed meanwhile) is its ActionResult.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
-import { openDoor } from '~/server/http/door'
+import { action, answer } from '~/modules/door/server-fn.server'
 import { confirmAttributionFlag, grantAttribution, listFlagsToReview } from '~/modules/affiliate/flag-review.server'
 import {
   approvePromoter,
@@ -16,7 +15,6 @@ import {
 } from '~/modules/affiliate/promoter-admin.server'
 import { reconcileLedger } from '~/modules/affiliate/reconcile.server'
 import { reconcileCredit } from '~/modules/store-credit/reconcile.server'
-import { attempt } from '~/modules/errors/attempt.server'
 import {
   adminPromotersQuerySchema,
   attributionReviewSchema,
@@ -27,67 +25,61 @@ import {
 /** Promoters with their rate, status, balances and open flags, searched and paged. */
 export const adminPromotersFn = createServerFn({ method: 'GET' })
   .validator(adminPromotersQuerySchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.admin()
-    return listPromotersForStaff(door.db, data)
-  })
+  .handler(
+    answer('admin', async ({ db, data }) => {
+      return listPromotersForStaff(db, data)
+    }),
+  )
 
 /** Approve, suspend with a reason, reinstate, or set / clear the commission-rate override (audited). */
 export const adminPromoterActionFn = createServerFn({ method: 'POST' })
   .validator(promoterActionSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const admin = await door.admin()
-    const { userId, decision } = data
-    return attempt(() => {
+  .handler(
+    action('admin', ({ db, data, caller: admin }) => {
+      const { userId, decision } = data
       switch (decision.action) {
         case 'approve':
-          return approvePromoter(door.db, admin, userId)
+          return approvePromoter(db, admin, userId)
         case 'suspend':
-          return suspendPromoter(door.db, admin, userId, decision.reason)
+          return suspendPromoter(db, admin, userId, decision.reason)
         case 'reinstate':
-          return reinstatePromoter(door.db, admin, userId)
+          return reinstatePromoter(db, admin, userId)
         case 'rate':
-          return setCommissionRate(door.db, admin, userId, decision.rateBps)
+          return setCommissionRate(db, admin, userId, decision.rateBps)
       }
-    })
-  })
+    }),
+  )
 
 /** Flagged attributions nobody has reviewed yet, oldest first. */
 export const adminFlagsFn = createServerFn({ method: 'GET' })
   .validator(flagsQuerySchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.admin()
-    return listFlagsToReview(door.db, data)
-  })
+  .handler(
+    answer('admin', async ({ db, data }) => {
+      return listFlagsToReview(db, data)
+    }),
+  )
 
 /** Grant the refused commission or keep it refused (audited; the ledger move in the same transaction). */
 export const adminFlagReviewFn = createServerFn({ method: 'POST' })
   .validator(attributionReviewSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const admin = await door.admin()
-    return attempt(() =>
-      data.decision === 'grant'
-        ? grantAttribution(door.db, admin, data.id)
-        : confirmAttributionFlag(door.db, admin, data.id),
-    )
-  })
+  .handler(
+    action('admin', ({ db, data, caller: admin }) =>
+      data.decision === 'grant' ? grantAttribution(db, admin, data.id) : confirmAttributionFlag(db, admin, data.id),
+    ),
+  )
 
 /**
  * Both ledgers' reconciliation, run now (the nightly job runs the same checks): commission, and the
  * store credit that commission can move into (ADR 058, 059).
  */
-export const adminReconcileFn = createServerFn({ method: 'GET' }).handler(async () => {
-  const door = await openDoor(getRequest())
-  await door.admin()
-  const [commission, credit] = await Promise.all([reconcileLedger(door.db), reconcileCredit(door.db)])
-  return {
-    ok: commission.ok && credit.ok,
-    transactions: commission.transactions + credit.transactions,
-    promoters: commission.promoters,
-    problems: [...commission.problems, ...credit.problems.map((p) => `store credit: ${p}`)],
-  }
-})
+export const adminReconcileFn = createServerFn({ method: 'GET' }).handler(
+  answer('admin', async ({ db }) => {
+    const [commission, credit] = await Promise.all([reconcileLedger(db), reconcileCredit(db)])
+    return {
+      ok: commission.ok && credit.ok,
+      transactions: commission.transactions + credit.transactions,
+      promoters: commission.promoters,
+      problems: [...commission.problems, ...credit.problems.map((p) => `store credit: ${p}`)],
+    }
+  }),
+)

@@ -4,13 +4,14 @@
  * server functions (and their schema library) into the shop's boot script (ADR 041).
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
-import { openDoor } from '~/server/http/door'
-import { isStaff } from '~/modules/auth/caller.server'
+import { isStaff } from '~/modules/door/caller.server'
+import { answer } from '~/modules/door/server-fn.server'
 import type { StaffViewer } from './admin.schemas'
 
 /** The signed-in staff member, or null for visitors and shoppers (the layout then answers 404). */
-export const staffViewerFn = createServerFn({ method: 'GET' }).handler(async (): Promise<StaffViewer | null> => {
-  const caller = await (await openDoor(getRequest())).caller()
-  return caller && isStaff(caller.role) ? { email: caller.email, role: caller.role } : null
-})
+export const staffViewerFn = createServerFn({ method: 'GET' }).handler(
+  answer('anyone', async ({ door }): Promise<StaffViewer | null> => {
+    const caller = await door.caller()
+    return caller && isStaff(caller.role) ? { email: caller.email, role: caller.role } : null
+  }),
+)

@@ -7,7 +7,7 @@
 import { aliasedTable, and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { attributions, orders, promoters, users } from '~/server/db/schema'
-import { recordAudit } from '~/modules/admin/audit.server'
+import { recordAudit } from '~/modules/audit/audit.server'
 import { FLAGS_PAGE_SIZE, flagsQuerySchema, type FlagsPage, type FlagsQuery } from '~/modules/admin/promoters.schemas'
 import { AppError } from '~/modules/errors/app-error'
 import { DAY_MS } from '~/modules/time/days'

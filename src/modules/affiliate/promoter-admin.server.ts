@@ -7,7 +7,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { attributions, ledgerEntries, promoters, users, type PromoterStatus } from '~/server/db/schema'
-import { recordAudit } from '~/modules/admin/audit.server'
+import { recordAudit } from '~/modules/audit/audit.server'
 import {
   ADMIN_PROMOTERS_PAGE_SIZE,
   adminPromotersQuerySchema,

@@ -1,29 +1,23 @@
 /**
- * Who is calling: the one place every door (REST handlers with the raw request, server functions
- * via getRequest()) asks for the signed-in user and their role. The user id comes from a resolver
- * passed in by the door — by default a bearer access token of our authorization server (checked
- * in-process against its token store), else the browser's session cookie — so tests sign requests
- * in per call, without a global switch.
+ * Who is calling: how a request maps to the signed-in user, installed into the door
+ * (modules/door) by the composition root. The user id comes from a resolver — by default a bearer
+ * access token of our authorization server (checked in-process against its token store), else the
+ * browser's session cookie — which tests replace per call (`openDoor(request, { resolve })`).
+ * Role checks (401 / 403) are the door's; handlers never call this file.
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { prepared } from '~/server/db/prepared'
-import { promoters, sessions, STAFF_ROLES, users, type StaffRole, type UserRole } from '~/server/db/schema'
+import { sessions, users } from '~/server/db/schema'
 import { issuerFor } from '~/server/oidc/issuer'
 import { getProvider } from '~/server/oidc/provider'
-import { AppError } from '~/modules/errors/app-error'
+import type { Caller, UserIdResolver } from '~/modules/door/caller.server'
 import { sessionByHash } from './session.server'
 import { sessionHashFromRequest } from './session-cookie.server'
 import { EXPIRING_NOTICE_SECONDS } from './signin-errors'
 
-/** Maps a request to the signed-in user's id, or null/undefined when nobody is signed in. */
-export type UserIdResolver = (request: Request) => Promise<string | null | undefined>
-
-export interface Caller {
-  id: string
-  email: string
-  role: UserRole
-}
+// For the back-office use cases that name the caller's type from here (moving out of admin).
+export type { Caller, UserIdResolver } from '~/modules/door/caller.server'
 
 async function userIdFromBearer(request: Request, token: string): Promise<string | undefined> {
   const provider = await getProvider(issuerFor(request.url))
@@ -93,40 +87,4 @@ async function callerFromResolver(db: Db, request: Request, resolve: UserIdResol
     .from(users)
     .where(eq(users.id, id))
   return user
-}
-
-/** UNAUTHENTICATED (401) unless someone is signed in. */
-export async function requireUser(db: Db, request: Request, resolve?: UserIdResolver): Promise<Caller> {
-  const user = await currentCaller(db, request, resolve)
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign-in required')
-  return user
-}
-
-/** True for the shop's staff: support and admins. */
-export function isStaff(role: UserRole): role is StaffRole {
-  return (STAFF_ROLES as readonly UserRole[]).includes(role)
-}
-
-/** 401 for visitors, FORBIDDEN (403) for anyone but staff (support or admin). */
-export async function requireStaff(db: Db, request: Request, resolve?: UserIdResolver): Promise<Caller> {
-  const user = await requireUser(db, request, resolve)
-  if (!isStaff(user.role)) throw new AppError('FORBIDDEN', 'Staff only')
-  return user
-}
-
-/** 401 for visitors, FORBIDDEN (403) for anyone but an admin (support included: `admin_only`). */
-export async function requireAdmin(db: Db, request: Request, resolve?: UserIdResolver): Promise<Caller> {
-  const user = await requireUser(db, request, resolve)
-  if (user.role !== 'admin') {
-    throw new AppError('FORBIDDEN', 'Admins only', { issues: [{ path: '', message: 'admin_only' }] })
-  }
-  return user
-}
-
-/** 401 for visitors, 403 (issue `not_promoter`) for users who have not joined the programme. */
-export async function requirePromoter(db: Db, request: Request, resolve?: UserIdResolver) {
-  const user = await requireUser(db, request, resolve)
-  const [promoter] = await db.select().from(promoters).where(eq(promoters.userId, user.id))
-  if (!promoter) throw new AppError('FORBIDDEN', 'Promoters only', { issues: [{ path: '', message: 'not_promoter' }] })
-  return { user, promoter }
 }

@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { getDb } from '~/server/db/client'
+import { answer } from '~/modules/door/server-fn.server'
 import { contentInputSchema, newsInputSchema } from './content.schemas'
 import { getArticle, getPage, listNews } from './content.server'
 import { resolveShortLink } from './shortlinks.server'
@@ -8,18 +8,18 @@ import { getRedirectMap } from './redirects.server'
 
 export const getNews = createServerFn({ method: 'GET' })
   .validator(newsInputSchema)
-  .handler(async ({ data }) => listNews(await getDb(), data.locale, data.page))
+  .handler(answer('anyone', ({ db, data }) => listNews(db, data.locale, data.page)))
 
 export const getArticleBySlug = createServerFn({ method: 'GET' })
   .validator(contentInputSchema)
-  .handler(async ({ data }) => getArticle(await getDb(), data.slug, data.locale))
+  .handler(answer('anyone', ({ db, data }) => getArticle(db, data.slug, data.locale)))
 
 export const getPageBySlug = createServerFn({ method: 'GET' })
   .validator(contentInputSchema)
-  .handler(async ({ data }) => getPage(await getDb(), data.slug, data.locale))
+  .handler(answer('anyone', ({ db, data }) => getPage(db, data.slug, data.locale)))
 
 export const getShortLinkTarget = createServerFn({ method: 'GET' })
   .validator(z.object({ alias: z.string().max(200) }))
-  .handler(async ({ data }) => resolveShortLink(await getDb(), data.alias))
+  .handler(answer('anyone', ({ db, data }) => resolveShortLink(db, data.alias)))
 
-export const getRedirects = createServerFn({ method: 'GET' }).handler(async () => getRedirectMap(await getDb()))
+export const getRedirects = createServerFn({ method: 'GET' }).handler(answer('anyone', ({ db }) => getRedirectMap(db)))

@@ -4,10 +4,10 @@
  * spent lookup budget) comes back as an ActionResult the screen words.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import { clientIp } from '~/server/http/client-ip'
-import { openDoor } from '~/server/http/door'
-import { attempt } from '~/modules/errors/attempt.server'
+import type { Caller } from '~/modules/door/caller.server'
+import { action, answer } from '~/modules/door/server-fn.server'
+import type { Db } from '~/server/db/client'
 import {
   chooseProfileInputSchema,
   offerProfilesInputSchema,
@@ -30,61 +30,49 @@ import {
 } from './player-profiles.server'
 import { supplierFor } from './suppliers.server'
 
-async function signedIn() {
-  const request = getRequest()
-  const door = await openDoor(request)
-  const user = await door.user()
-  const lookup: LookupContext = { supplier: supplierFor(door.db), caller: { ip: clientIp(request), userId: user.id } }
-  return { db: door.db, userId: user.id, lookup }
+/** The player-ID lookup budget is per client address and per user (PLAYER_LOOKUP_LIMIT). */
+function lookupFor(db: Db, request: Request, caller: Caller): LookupContext {
+  return { supplier: supplierFor(db), caller: { ip: clientIp(request), userId: caller.id } }
 }
 
 /** The offer page's saved players: this offer's game only. Visitors get an empty list, not a 401. */
 export const offerProfilesFn = createServerFn({ method: 'GET' })
   .validator(offerProfilesInputSchema)
-  .handler(async ({ data }): Promise<PlayerProfileView[]> => {
-    const door = await openDoor(getRequest())
-    const caller = await door.caller()
-    return caller ? listProfilesForOffer(door.db, caller.id, data.offerId) : []
-  })
+  .handler(
+    answer('anyone', async ({ db, data, door }): Promise<PlayerProfileView[]> => {
+      const caller = await door.caller()
+      return caller ? listProfilesForOffer(db, caller.id, data.offerId) : []
+    }),
+  )
 
 export const myProfilesFn = createServerFn({ method: 'GET' })
   .validator(profilesListInputSchema)
-  .handler(async ({ data }): Promise<GameProfiles[]> => {
-    const { db, userId } = await signedIn()
-    return listAllProfiles(db, userId, data.locale)
-  })
+  .handler(
+    answer('user', ({ db, data, caller }): Promise<GameProfiles[]> => listAllProfiles(db, caller.id, data.locale)),
+  )
 
 export const saveProfileFn = createServerFn({ method: 'POST' })
   .validator(saveProfileInputSchema)
-  .handler(async ({ data }) => {
-    const { db, userId, lookup } = await signedIn()
-    return attempt(() => saveProfile(db, userId, data, lookup))
-  })
+  .handler(
+    action('user', ({ db, data, caller, request }) => saveProfile(db, caller.id, data, lookupFor(db, request, caller))),
+  )
 
 export const chooseProfileFn = createServerFn({ method: 'POST' })
   .validator(chooseProfileInputSchema)
-  .handler(async ({ data }) => {
-    const { db, userId, lookup } = await signedIn()
-    return attempt(() => chooseProfileForOffer(db, userId, data, lookup))
-  })
+  .handler(
+    action('user', ({ db, data, caller, request }) =>
+      chooseProfileForOffer(db, caller.id, data, lookupFor(db, request, caller)),
+    ),
+  )
 
 export const renameProfileFn = createServerFn({ method: 'POST' })
   .validator(renameProfileInputSchema)
-  .handler(async ({ data }) => {
-    const { db, userId } = await signedIn()
-    return attempt(() => renameProfile(db, userId, data, data.label))
-  })
+  .handler(action('user', ({ db, data, caller }) => renameProfile(db, caller.id, data, data.label)))
 
 export const setDefaultProfileFn = createServerFn({ method: 'POST' })
   .validator(profileRefSchema)
-  .handler(async ({ data }) => {
-    const { db, userId } = await signedIn()
-    return attempt(() => setDefaultProfile(db, userId, data))
-  })
+  .handler(action('user', ({ db, data, caller }) => setDefaultProfile(db, caller.id, data)))
 
 export const deleteProfileFn = createServerFn({ method: 'POST' })
   .validator(profileRefSchema)
-  .handler(async ({ data }) => {
-    const { db, userId } = await signedIn()
-    return attempt(() => deleteProfile(db, userId, data))
-  })
+  .handler(action('user', ({ db, data, caller }) => deleteProfile(db, caller.id, data)))

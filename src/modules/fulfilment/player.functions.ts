@@ -1,9 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
-import { getDb } from '~/server/db/client'
 import { clientIp } from '~/server/http/client-ip'
 import { markServerFnRefusal } from '~/server/http/respond'
-import { currentCaller } from '~/modules/auth/caller.server'
+import { answer } from '~/modules/door/server-fn.server'
 import { isAppError } from '~/modules/errors/app-error'
 import { chargePlayerLookup } from './player-limits.server'
 import { checkPlayerForOffer } from './player.server'
@@ -19,16 +17,16 @@ export type CheckPlayerAnswer =
  */
 export const checkPlayer = createServerFn({ method: 'POST' })
   .validator(checkPlayerInputSchema)
-  .handler(async ({ data }): Promise<CheckPlayerAnswer> => {
-    const request = getRequest()
-    const db = await getDb()
-    try {
-      await chargePlayerLookup(db, { ip: clientIp(request), userId: (await currentCaller(db, request))?.id ?? null })
-    } catch (error) {
-      if (!isAppError(error) || error.code !== 'RATE_LIMITED') throw error
-      markServerFnRefusal(error)
-      // A value, not a throw: Start sends thrown errors to the client with their message only.
-      return { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: error.retryAfterSeconds }
-    }
-    return checkPlayerForOffer(db, supplierFor(db), data)
-  })
+  .handler(
+    answer('anyone', async ({ db, data, request, door }): Promise<CheckPlayerAnswer> => {
+      try {
+        await chargePlayerLookup(db, { ip: clientIp(request), userId: (await door.caller())?.id ?? null })
+      } catch (error) {
+        if (!isAppError(error) || error.code !== 'RATE_LIMITED') throw error
+        markServerFnRefusal(error)
+        // A value, not a throw: Start sends thrown errors to the client with their message only.
+        return { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: error.retryAfterSeconds }
+      }
+      return checkPlayerForOffer(db, supplierFor(db), data)
+    }),
+  )

@@ -5,7 +5,7 @@
  * stops a fulfilment still under way and reverses the promoter's commission.
  */
 import type { Db } from '~/server/db/client'
-import { recordAudit, type AuditActor } from '~/modules/admin/audit.server'
+import { recordAudit, type AuditActor } from '~/modules/audit/audit.server'
 import { AppError, toAppError } from '~/modules/errors/app-error'
 import { refundInputSchema } from './orders.schemas'
 import { isRefundable, type RefundDestination } from './refunds'

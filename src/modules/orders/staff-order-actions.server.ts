@@ -5,7 +5,7 @@
 import type { Db } from '~/server/db/client'
 import { orderEvents } from '~/server/db/schema'
 import { enqueue } from '~/server/jobs/queue'
-import { recordAudit } from '~/modules/admin/audit.server'
+import { recordAudit } from '~/modules/audit/audit.server'
 import { AppError } from '~/modules/errors/app-error'
 import { QUEUES } from './queues'
 import { lockOrder, transitionOrder } from './transition.server'

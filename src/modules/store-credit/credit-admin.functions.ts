@@ -3,10 +3,8 @@
  * admins grant goodwill credit (the use case checks the role again).
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
-import { openDoor } from '~/server/http/door'
-import { attempt } from '~/modules/errors/attempt.server'
+import { action } from '~/modules/door/server-fn.server'
 import { orderIdSchema } from '~/modules/orders/orders.schemas'
 import { grantCredit } from './grants.server'
 import { shopperCreditOfOrder } from './shopper-credit.server'
@@ -15,17 +13,9 @@ import { grantCreditInputSchema } from './store-credit.schemas'
 /** The store credit of the shopper who placed an order (staff). */
 export const adminShopperCreditFn = createServerFn({ method: 'GET' })
   .validator(z.object({ orderId: orderIdSchema }))
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.staff()
-    return attempt(() => shopperCreditOfOrder(door.db, data.orderId))
-  })
+  .handler(action('staff', ({ db, data }) => shopperCreditOfOrder(db, data.orderId)))
 
 /** Goodwill store credit for a shopper (admins, audited). */
 export const adminGrantCreditFn = createServerFn({ method: 'POST' })
   .validator(grantCreditInputSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const admin = await door.admin()
-    return attempt(() => grantCredit(door.db, admin, data))
-  })
+  .handler(action('admin', ({ db, data, caller: admin }) => grantCredit(db, admin, data)))

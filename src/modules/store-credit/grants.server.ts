@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { creditGrants, users } from '~/server/db/schema'
-import { recordAudit } from '~/modules/admin/audit.server'
+import { recordAudit } from '~/modules/audit/audit.server'
 import type { Caller } from '~/modules/auth/caller.server'
 import { AppError, toAppError } from '~/modules/errors/app-error'
 import { availableCredit, creditMove, lockWallet, postCredit } from './ledger.server'

@@ -3,21 +3,20 @@
  * thin over the use cases in *.server.ts.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
-import { openDoor } from '~/server/http/door'
-import { attempt } from '~/modules/errors/attempt.server'
+import { action, answer } from '~/modules/door/server-fn.server'
 import { orderIdSchema } from '~/modules/orders/orders.schemas'
 import { refundToCreditNow } from '~/modules/orders/player-fix.server'
 import { creditBalances } from './ledger.server'
 import type { CreditBalanceView } from './store-credit.schemas'
 
 /** The signed-in shopper's balances, one per currency they ever had credit in; none for visitors. */
-export const myCreditFn = createServerFn({ method: 'GET' }).handler(async (): Promise<CreditBalanceView[]> => {
-  const door = await openDoor(getRequest())
-  const caller = await door.caller()
-  return caller ? creditBalances(door.db, caller.id) : []
-})
+export const myCreditFn = createServerFn({ method: 'GET' }).handler(
+  answer('anyone', async ({ db, door }): Promise<CreditBalanceView[]> => {
+    const caller = await door.caller()
+    return caller ? creditBalances(db, caller.id) : []
+  }),
+)
 
 /**
  * "Refund to store credit now" for an order waiting for player details: its owner only (401 by a
@@ -25,8 +24,4 @@ export const myCreditFn = createServerFn({ method: 'GET' }).handler(async (): Pr
  */
 export const refundToCreditNowFn = createServerFn({ method: 'POST' })
   .validator(z.object({ orderId: orderIdSchema }))
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const user = await door.user()
-    return attempt(() => refundToCreditNow(door.db, user.id, data.orderId))
-  })
+  .handler(action('user', ({ db, data, caller }) => refundToCreditNow(db, caller.id, data.orderId)))

@@ -3,6 +3,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { config } from '../../../app.config'
+import { answer } from '~/modules/door/server-fn.server'
 import { listOutbox } from '~/server/mail/outbox'
 
 function allowed(token: string | undefined): boolean {
@@ -16,7 +17,9 @@ function allowed(token: string | undefined): boolean {
 
 export const listOutboxFn = createServerFn({ method: 'GET' })
   .validator(z.object({ token: z.string().max(200).optional() }))
-  .handler(async ({ data }) => {
-    if (!allowed(data.token)) return { allowed: false as const, messages: [] }
-    return { allowed: true as const, messages: config().SMTP_URL ? [] : await listOutbox(50) }
-  })
+  .handler(
+    answer('anyone', async ({ data }) => {
+      if (!allowed(data.token)) return { allowed: false as const, messages: [] }
+      return { allowed: true as const, messages: config().SMTP_URL ? [] : await listOutbox(50) }
+    }),
+  )

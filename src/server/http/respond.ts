@@ -4,7 +4,7 @@ import { AppError, toAppError } from '~/modules/errors/app-error'
 import { isConnectionError } from '~/server/db/availability'
 import { reportServerError } from '~/server/error-reporting'
 import { log } from '~/server/log'
-import { openDoor, type Door, type DoorDeps } from './door'
+import { currentRequestId } from '~/server/request-id'
 
 export interface CacheOptions {
   /** Seconds a shared cache (CDN) may serve the response. */
@@ -40,12 +40,18 @@ export function redirectTo(location: string, init: { status?: 302 | 303; cookies
   return new Response(null, { status: init.status ?? 302, headers })
 }
 
-/** Turns any thrown value into a JSON error response; internals never leak to the client. */
+/**
+ * Turns any thrown value into a JSON error response; internals never leak to the client. An
+ * unexpected error is logged with its stack (the one place a stack is written) and answered
+ * `500 { error: { code: 'INTERNAL', message: 'Internal Server Error', requestId } }`.
+ */
 export function errorResponse(error: unknown): Response {
   const appError = classifyError(error)
   if (appError.code === 'INTERNAL') {
     log.error({ err: error }, 'unhandled error in API handler')
     reportServerError(error)
+    const requestId = currentRequestId()
+    return json({ error: { code: 'INTERNAL', message: 'Internal Server Error', requestId } }, { status: 500 })
   } else if (appError.code === 'INVALID_INPUT') {
     // A malformed request is the client's mistake, worth seeing but not an error of ours.
     log.warn({ code: appError.code, msg: appError.message }, 'request refused')
@@ -76,34 +82,6 @@ export function classifyError(error: unknown): AppError {
     return new AppError('UNAVAILABLE', 'Service temporarily unavailable', { retryAfterSeconds: 5, cause: error })
   }
   return toAppError(error)
-}
-
-/** What Start passes a server-route handler; in-process tests add `deps` (their db and resolver). */
-export interface HandlerCtx {
-  request: Request
-  params?: Record<string, string | undefined>
-  deps?: DoorDeps
-}
-
-export interface RestCtx extends HandlerCtx {
-  /** The request's door (database, who is calling), opened on first use. */
-  door(): Promise<Door>
-}
-
-/**
- * The REST door style: every handler under src/routes/api is `handle(async (ctx) => …)` — parse
- * the input with a schema, ask the door who is calling, call the use case, answer with `json()`.
- * Every thrown error becomes a coded JSON response.
- */
-export function handle(fn: (ctx: RestCtx) => Promise<Response>) {
-  return async (ctx: HandlerCtx): Promise<Response> => {
-    let opened: Promise<Door> | undefined
-    try {
-      return await fn({ ...ctx, door: () => (opened ??= openDoor(ctx.request, ctx.deps)) })
-    } catch (error) {
-      return errorResponse(error)
-    }
-  }
 }
 
 /** A path segment parsed with `schema`; one that cannot name a resource is NOT_FOUND (404). */

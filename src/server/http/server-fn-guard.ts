@@ -18,6 +18,28 @@ interface CallState {
 
 const callState = new AsyncLocalStorage<CallState>()
 
+/** True inside a server function called by a client (not during a page's server render). */
+export function isClientServerFnCall(): boolean {
+  return callState.getStore() !== undefined
+}
+
+let frameworkErrorsQuieted = false
+
+/**
+ * Start prints every error without an HTTP status with `console.error` (a stack trace, about four
+ * lines) before answering 500: for a payload that does not decode, once per malformed request.
+ * Those calls get one warn line of ours instead (guardServerFnCall); errors inside a function are
+ * logged by the door (modules/door), so Start's print is dropped for every client call.
+ */
+function quietFrameworkErrors(): void {
+  if (frameworkErrorsQuieted) return
+  frameworkErrorsQuieted = true
+  const print = console.error.bind(console)
+  console.error = (...args: unknown[]) => {
+    if (!callState.getStore()) print(...args)
+  }
+}
+
 export const SERVER_FN_PREFIX = '/_serverFn/'
 
 /** Called by the global function middleware when a server function starts (its input decoded). */
@@ -68,6 +90,7 @@ export function refuseServerFnCall(error: unknown): void {
 const UNKNOWN_FN = /Server function (info|module)[^"]* not (found|resolved)/
 
 export async function guardServerFnCall(request: Request, run: () => Promise<Response>): Promise<Response> {
+  quietFrameworkErrors()
   const state: CallState = { reached: false }
   const response = await callState.run(state, run)
   if (response.status < 500 || state.reached) return response

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { auditQuerySchema } from '~/modules/admin/admin.schemas'
 import { auditExport } from '~/modules/admin/audit-page.server'
 import { utcDay } from '~/modules/time/days'
-import { handle, parseQuery, restHandlers } from '~/server/http/respond'
+import { parseQuery, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /** Admins: the audit log's matching rows as a CSV download (same filters as /admin/audit). */
 export const Route = createFileRoute('/api/admin/audit.csv')({

@@ -3,7 +3,8 @@ import { sendCodeSchema } from '~/modules/accounts/accounts.schemas'
 import { sendEmailCode } from '~/modules/accounts/send-code.server'
 import { getDb } from '~/server/db/client'
 import { clientIp } from '~/server/http/client-ip'
-import { handle, json, restHandlers } from '~/server/http/respond'
+import { json, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /** POST {email, purpose?, locale?}: mails a 6-digit code. Always 202, whether or not it was sent. */
 export const Route = createFileRoute('/api/captcha/email')({

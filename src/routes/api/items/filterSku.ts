@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { filterSkuQuerySchema } from '~/modules/catalog/offer.schemas'
 import { filterSku } from '~/modules/catalog/offer.server'
 import { getDb } from '~/server/db/client'
-import { handle, json, parseQuery } from '~/server/http/respond'
+import { json, parseQuery } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 export const Route = createFileRoute('/api/items/filterSku')({
   server: {

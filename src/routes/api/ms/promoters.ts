@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { becomePromoterSchema } from '~/modules/affiliate/affiliate.schemas'
 import { becomePromoter, toProfile } from '~/modules/affiliate/promoters.server'
-import { handle, json, readJson, restHandlers } from '~/server/http/respond'
+import { json, readJson, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /** GET: the caller's promoter profile. POST: join the programme (201 the first time, 200 after). */
 export const Route = createFileRoute('/api/ms/promoters')({

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { refundAsStaff } from '~/modules/orders/orders.doors.server'
-import { handle, json, readJson, restHandlers } from '~/server/http/respond'
+import { refundAsStaff } from '~/modules/orders/staff-refund.server'
+import { json, readJson, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /**
  * Staff: refund an order through its gateway, all that is left or `{ amountMinor, reason }`
@@ -12,8 +13,8 @@ export const Route = createFileRoute('/api/orders/$id/refund')({
       POST: handle(async ({ door, params, request }) => {
         const opened = await door()
         // Who is calling comes first: a visitor learns nothing from a malformed body either.
-        await opened.staff()
-        return json(await refundAsStaff(opened, params?.id, await readJson(request)), { status: 202 })
+        const staff = await opened.staff()
+        return json(await refundAsStaff(opened.db, staff, params?.id, await readJson(request)), { status: 202 })
       }),
     }),
   },

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { now } from '~/modules/time/clock'
 import { advanceTestClock } from '~/modules/affiliate/test-clock.server'
 import { advanceClockSchema, requireTestClock } from '~/modules/time/test-clock.server'
-import { handle, json, readJson, restHandlers } from '~/server/http/respond'
+import { json, readJson, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /**
  * Operators, with ALLOW_TEST_CLOCK only: POST {advanceDays} moves the app's clock forward.

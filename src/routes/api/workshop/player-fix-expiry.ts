@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { endPlayerFixWindow } from '~/modules/workshop/test-player-fix.server'
 import { assertTestFixturesEnabled } from '~/modules/workshop/test-users.server'
 import { getDb } from '~/server/db/client'
-import { handle, json, restHandlers } from '~/server/http/respond'
+import { json, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /** With ALLOW_TEST_FIXTURES only (browser journeys): POST {orderId} ends that order's player-fix window now. */
 export const Route = createFileRoute('/api/workshop/player-fix-expiry')({

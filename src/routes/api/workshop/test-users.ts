@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { assertTestFixturesEnabled, createTestUser } from '~/modules/workshop/test-users.server'
 import { getDb } from '~/server/db/client'
-import { handle, json, restHandlers } from '~/server/http/respond'
+import { json, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /** With ALLOW_TEST_FIXTURES only (browser journeys): POST {role?, promoter?, username?} makes an account. */
 export const Route = createFileRoute('/api/workshop/test-users')({

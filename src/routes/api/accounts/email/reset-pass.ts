@@ -3,7 +3,8 @@ import { resetPasswordSchema } from '~/modules/accounts/accounts.schemas'
 import { resetPasswordWithCode } from '~/modules/accounts/reset-password.server'
 import { getDb } from '~/server/db/client'
 import { clientIp } from '~/server/http/client-ip'
-import { handle, json, restHandlers } from '~/server/http/respond'
+import { json, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /** POST {email, code, password}: sets a new password with a mailed reset code. */
 export const Route = createFileRoute('/api/accounts/email/reset-pass')({

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { balanceOf } from '~/modules/affiliate/ledger.server'
-import { handle, json, restHandlers } from '~/server/http/respond'
+import { json, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /** Promoters: pending, available and withdrawn commission in the programme's currency. */
 export const Route = createFileRoute('/api/ms/referral/balance')({

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { performance } from '~/modules/affiliate/stats.server'
-import { handle, json, restHandlers } from '~/server/http/respond'
+import { json, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /** Promoters: clicks, sign-ups, orders and commission per day and per link (?from&to&linkId). */
 export const Route = createFileRoute('/api/ms/referral/performance')({

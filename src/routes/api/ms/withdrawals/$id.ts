@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { operatorActionSchema } from '~/modules/affiliate/affiliate.schemas'
 import { approveWithdrawal, markWithdrawalPaid, rejectWithdrawal } from '~/modules/affiliate/withdrawals.server'
-import { handle, json, pathParam, readJson, restHandlers } from '~/server/http/respond'
+import { json, pathParam, readJson, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /**
  * Admins: POST {action: 'approve'} | {action: 'pay', reference?} | {action: 'reject', note}. Above

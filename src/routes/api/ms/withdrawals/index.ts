@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { listOpenWithdrawals, listWithdrawals, requestWithdrawal } from '~/modules/affiliate/withdrawals.server'
-import { handle, json, readJson, restHandlers } from '~/server/http/respond'
+import { json, readJson, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /** GET: the promoter's own withdrawals; ?scope=open is the operators' queue. POST: request one (201). */
 export const Route = createFileRoute('/api/ms/withdrawals/')({

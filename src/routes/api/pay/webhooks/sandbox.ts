@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { receiveWebhook } from '~/modules/payments/webhook.server'
 import { getDb } from '~/server/db/client'
-import { handle, json, restHandlers } from '~/server/http/respond'
+import { json, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 import { SANDBOX_GATEWAY } from '~/server/payments/sandbox/gateway.server'
 
 export const Route = createFileRoute('/api/pay/webhooks/sandbox')({

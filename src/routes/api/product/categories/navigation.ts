@@ -4,7 +4,8 @@ import { LOCALES } from '~/modules/i18n/locales'
 import { listNavigation } from '~/modules/catalog/catalog.server'
 import { withLocalNews } from '~/modules/catalog/navigation'
 import { getDb } from '~/server/db/client'
-import { handle, json, parseQuery } from '~/server/http/respond'
+import { json, parseQuery } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 const query = z.object({ locale: z.enum(LOCALES).optional() })
 

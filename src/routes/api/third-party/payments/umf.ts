@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { paymentMethodsFor } from '~/modules/payments/payment-methods'
 import { paymentMethodsQuerySchema } from '~/modules/payments/payments.schemas'
-import { handle, json, parseQuery } from '~/server/http/respond'
+import { json, parseQuery } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 export const Route = createFileRoute('/api/third-party/payments/umf')({
   server: {

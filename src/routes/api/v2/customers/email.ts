@@ -5,7 +5,8 @@ import { bindReferralFromRequest } from '~/modules/affiliate/visit.server'
 import { isLocale } from '~/modules/i18n/locales'
 import { getDb } from '~/server/db/client'
 import { clientIp } from '~/server/http/client-ip'
-import { handle, json, restHandlers } from '~/server/http/respond'
+import { json, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /** POST {email, code, password}: creates the account the mailed code was sent for. */
 export const Route = createFileRoute('/api/v2/customers/email')({

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { latestGameArticles } from '~/modules/cms/cms.server'
 import { LOCALES } from '~/modules/i18n/locales'
 import { getDb } from '~/server/db/client'
-import { handle, json, parseQuery } from '~/server/http/respond'
+import { json, parseQuery } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 const query = z.object({
   locale: z.enum(LOCALES).default('en'),

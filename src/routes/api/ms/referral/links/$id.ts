@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { archiveLink, updateLink } from '~/modules/affiliate/links.server'
-import { handle, json, pathParam, readJson, restHandlers, rowIdParam } from '~/server/http/respond'
+import { json, pathParam, readJson, restHandlers, rowIdParam } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /** Promoters: PATCH one of their links (campaign, target), DELETE archives it (204). */
 export const Route = createFileRoute('/api/ms/referral/links/$id')({

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { createLink, listLinks } from '~/modules/affiliate/links.server'
-import { handle, json, readJson, restHandlers } from '~/server/http/respond'
+import { json, readJson, restHandlers } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 
 /** Promoters: their referral links (GET) and a new one (POST, 201). */
 export const Route = createFileRoute('/api/ms/referral/links/')({

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { getDb } from '~/server/db/client'
-import { handle, readForm } from '~/server/http/respond'
+import { readForm } from '~/server/http/respond'
+import { handle } from '~/modules/door/rest.server'
 import { getTransaction, submitCard, submitChallenge } from '~/server/payments/sandbox/gateway.server'
 import { cardPage, pageLocale, challengePage, notFoundPage, seeOther } from '~/server/payments/sandbox/pages.server'
 
