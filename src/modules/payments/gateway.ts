@@ -118,6 +118,8 @@ export interface ProviderReturn {
 
 export interface PaymentGateway {
   readonly name: string
+  /** Its page lists what is bought (CreateSessionInput.lines); else the shop skips reading them. */
+  readonly listsLines?: boolean
   createSession(input: CreateSessionInput): Promise<PaymentSession>
   /**
    * Gives `amountMinor` of a captured payment back, all of it or a part (several partial refunds

@@ -23,9 +23,8 @@ import {
   tryMoveInStatement,
   type LockedOrder,
 } from '~/modules/orders/transition.server'
-import { gatewayForMethod, paymentGateway } from './gateways.server'
+import { gatewayNameFor, paymentGateway } from './gateways.server'
 import { GatewayUnavailableError } from './gateway'
-import { SANDBOX_GATEWAY } from '~/server/payments/sandbox/gateway.server'
 import { isMethodAvailable, methodCurrencies } from './payment-methods'
 import { paymentSetup } from './payment-setup.server'
 import { holdCredit } from '~/modules/store-credit/holds.server'
@@ -78,6 +77,7 @@ export async function startPayment(
   urls: PaymentUrls,
 ): Promise<StartedPayment> {
   const { orderId, method } = startPaymentInputSchema.parse(input)
+  const gatewayName = gatewayNameFor(method)
   const started =
     (await firstAttempt(db, userId, orderId, method)) ?? (await attemptInTransaction(db, userId, orderId, method))
   const { order } = started
@@ -89,14 +89,15 @@ export async function startPayment(
   if (started.redirectUrl) return { paymentId, redirectUrl: started.redirectUrl }
 
   try {
-    const session = await paymentGateway(db, gateway).createSession({
+    const provider = paymentGateway(db, gateway)
+    const session = await provider.createSession({
       reference: paymentId,
       orderId: order.id,
       method,
       amountMinor: dueMinor,
       currency: order.currency,
       description: order.number,
-      lines: gateway === SANDBOX_GATEWAY ? [] : await lineTitles(db, order.id),
+      lines: provider.listsLines ? await lineTitles(db, order.id) : [],
       locale: isLocale(order.locale) ? order.locale : DEFAULT_LOCALE,
       returnUrl: resultUrl(urls.origin, order.locale, method, order.id, paymentId),
       confirmUrl: providerReturnUrl(urls.origin, gateway, paymentId, 'success'),
@@ -175,7 +176,7 @@ async function firstAttempt(
   method: PaymentMethod,
 ): Promise<Attempt | undefined> {
   const paymentId = randomUUID()
-  const gateway = gatewayForMethod(method)
+  const gateway = gatewayNameFor(method)
   const startedAt = new Date()
   const result = await tryMoveInStatement(db, { orderId, ownerId: userId }, 'created', 'awaiting_payment', {
     guard: sql`(select credit_minor from cur) = 0 and (select total_minor from cur) > 0
@@ -219,7 +220,7 @@ async function attemptInTransaction(db: Db, userId: string, orderId: string, met
     }
     // The store-credit part is held with the attempt (ADR 058); card or wallet pay the rest.
     const dueMinor = order.totalMinor - order.creditMinor
-    const gateway = gatewayForMethod(method)
+    const gateway = gatewayNameFor(method)
     const open = await openAttempt(tx, order.id, method, gateway, dueMinor)
     if (open)
       return { order, paymentId: open.id, dueMinor, gateway, startedAt: open.createdAt, redirectUrl: open.redirectUrl }

@@ -30,7 +30,7 @@ const MIN_SESSION_MS = 60 * 60_000
 const MAX_SESSION_MS = 24 * 60 * 60_000
 
 export function stripeGateway(): PaymentGateway {
-  return { name: STRIPE_GATEWAY, createSession, refund, parseWebhook, onReturn }
+  return { name: STRIPE_GATEWAY, listsLines: true, createSession, refund, parseWebhook, onReturn }
 }
 
 /** Card always; the local methods configured for the currency (STRIPE_PAYMENT_METHODS) beside it. */
