@@ -77,7 +77,6 @@ export async function startPayment(
   urls: PaymentUrls,
 ): Promise<StartedPayment> {
   const { orderId, method } = startPaymentInputSchema.parse(input)
-  const gatewayName = gatewayNameFor(method)
   const started =
     (await firstAttempt(db, userId, orderId, method)) ?? (await attemptInTransaction(db, userId, orderId, method))
   const { order } = started
