@@ -13,6 +13,8 @@ const BUILT_SERVER_SUITES = [
   'tests/integration/admin-access.test.ts',
   'tests/integration/player-fix-door.test.ts',
   'tests/integration/store-credit-commission-door.test.ts',
+  // Operations: graceful shutdown, metrics, tracing (ADR 093–096).
+  'tests/integration/ops-*.test.ts',
 ]
 
 // Kept apart from vite.config.ts so tests do not load the Start, Lingui and Tailwind plugins; only

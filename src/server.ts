@@ -94,6 +94,7 @@ export function checkConfig(): void {
 }
 
 export { runOpsCommand } from './server/ops-command'
+export { beginShutdown } from './server/shutdown'
 
 /** Where server.mjs listens (PORT, HOST), read through the one config schema. */
 export function listenAddress(): { port: number; hostname: string } {

@@ -19,8 +19,9 @@ export function startJobWorker(db: Db): void {
   worker.start()
 }
 
-export async function stopJobWorker(): Promise<void> {
+/** With a deadline (epoch ms), jobs still running then go back to the queue (JobWorker.stop). */
+export async function stopJobWorker(deadline?: number): Promise<void> {
   const w = worker
   worker = undefined
-  await w?.stop()
+  await w?.stop(deadline)
 }
