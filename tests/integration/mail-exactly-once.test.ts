@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import * as t from '../../src/server/db/schema'
-import { registerAppJobHandlers } from '../../src/server/jobs/handlers'
+import { wireApp } from '../../src/app/wiring'
 import { enqueue } from '../../src/server/jobs/queue'
 import { drainJobs } from '../../src/server/jobs/worker'
 import { PG_URL, makeUser, openTestDb, orderInput, pickSku, testDataDir, type TestDb } from './orders-fixtures'
@@ -79,7 +79,7 @@ describe.skipIf(!PG_URL)('order mail across a worker crash (PostgreSQL)', () => 
   beforeAll(async () => {
     testDataDir()
     // This process runs jobs too (drainJobs): one left undone would be claimed and run here.
-    registerAppJobHandlers()
+    wireApp()
     tdb = await openTestDb('postgres', 4)
   })
   afterAll(async () => {
