@@ -4,7 +4,7 @@
  *   grant <support|admin> <email>   revoke <email>   list
  * Each change is in the audit log as done by "command line".
  */
-import { grantRole, listStaff, revokeRole } from '~/modules/admin/staff.server'
+import { grantRole, listStaff, revokeRole } from '~/modules/accounts/staff-roles.server'
 import { isAppError } from '~/modules/errors/app-error'
 import { STAFF_ROLES, type StaffRole } from './db/schema'
 import { getDb } from './db/client'
