@@ -141,6 +141,17 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * SIGTERM: the longest a graceful shutdown takes (requests in flight and running jobs finish
+   * within it; what is left then is cut, and unfinished jobs go back to the queue at once).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  /**
+   * SIGTERM: how long the instance keeps serving and accepting after /readyz turned 503, so the
+   * load balancer (deploy/nginx: a readiness check every second) takes it out before it stops
+   * accepting; then it closes its listener and idle connections. Part of SHUTDOWN_GRACE_MS.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   /** Jobs of one queue one worker runs at once; each queue has its own slots (ADR 077). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /** Affiliate commission in basis points of an order's net amount (500 = 5%). */

@@ -17,6 +17,14 @@ export interface StaffMember {
 
 async function setRole(db: Db, email: string, role: UserRole, actor: AuditActor): Promise<StaffMember> {
   return db.transaction(async (tx) => {
+    // The admin rows first, always in id order, then the target: two admins revoking each other at
+    // once wait in line instead of each holding one row and waiting for the other's (a deadlock).
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'admin'))
+      .orderBy(asc(users.id))
+      .for('update')
     const [user] = await tx
       .select({ id: users.id, email: users.email, role: users.role })
       .from(users)
@@ -28,14 +36,13 @@ async function setRole(db: Db, email: string, role: UserRole, actor: AuditActor)
       })
     }
     if (user.role === role) return user
-    if (user.role === 'admin') {
-      // The shop always keeps one admin: otherwise nobody could grant the role again but the command line.
-      const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update')
-      if (admins.length <= 1) {
-        throw new AppError('CONFLICT', 'The last admin cannot lose the role', {
-          issues: [{ path: 'role', message: 'last_admin' }],
-        })
-      }
+    // The shop always keeps one admin: otherwise nobody could grant the role again but the command
+    // line. Counted among the rows locked above (an admin made meanwhile is not among them: that
+    // only errs towards keeping one).
+    if (user.role === 'admin' && !admins.some((a) => a.id !== user.id)) {
+      throw new AppError('CONFLICT', 'The last admin cannot lose the role', {
+        issues: [{ path: 'role', message: 'last_admin' }],
+      })
     }
     await tx.update(users).set({ role, updatedAt: now() }).where(eq(users.id, user.id))
     await recordAudit(tx, actor, {
