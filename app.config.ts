@@ -201,7 +201,11 @@ type RawConfig = z.infer<typeof schema>
 /** The parsed configuration with the defaults that depend on other settings decided. */
 export type AppConfig = Omit<RawConfig, 'SEED_DEMO' | 'SEED_CATALOG'> & { SEED_DEMO: boolean; SEED_CATALOG: boolean }
 
-export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+/**
+ * `command`: a command-line tool (`npm run ops`) rather than a server. It prints no absolute URL,
+ * so PUBLIC_ORIGIN is not required of it (siteOrigin() refuses to guess one on PostgreSQL).
+ */
+export function parseConfig(env: Record<string, string | undefined>, opts: { command?: boolean } = {}): AppConfig {
   const result = schema.safeParse(env)
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
@@ -213,7 +217,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   }
   // A shared database means a real deployment: absolute URLs (sitemap, canonical links, payment
   // returns, the OIDC issuer) must not be taken from the Host header, which any client sets.
-  if (c.DATABASE_URL && !c.PUBLIC_ORIGIN) {
+  if (c.DATABASE_URL && !c.PUBLIC_ORIGIN && !opts.command) {
     throw new Error(
       'Invalid configuration:\n  PUBLIC_ORIGIN: required with DATABASE_URL (the https://… address customers use)',
     )
@@ -226,11 +230,18 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
 
 let cached: AppConfig | undefined
 let overrides: Record<string, string | undefined> = {}
+let command = false
 
 /** The configuration of this process, parsed from process.env (and test overrides) on first use. */
 export function config(): AppConfig {
-  cached ??= parseConfig({ ...process.env, ...overrides })
+  cached ??= parseConfig({ ...process.env, ...overrides }, { command })
   return cached
+}
+
+/** This process is a command-line tool, not a server (see parseConfig); call before config(). */
+export function runningAsCommand(): void {
+  command = true
+  cached = undefined
 }
 
 /**

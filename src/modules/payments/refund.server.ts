@@ -6,10 +6,16 @@
 import { eq } from 'drizzle-orm'
 import { payments, refunds } from '~/server/db/schema'
 import type { JobContext } from '~/server/jobs/registry'
-import type { LegacyRefundJobPayload, RefundJobPayload } from '~/modules/orders/queues'
+import type { RefundJobPayload } from '~/modules/orders/queues'
 import { capturedPayment, failRefund, requestRefund, settleRefund } from '~/modules/orders/refunds.server'
 import { RefundRefusedError } from './gateway'
 import { paymentGateway } from './gateways.server'
+
+/** Refund jobs queued before refunds had rows: a whole payment each. */
+interface LegacyRefundJobPayload {
+  paymentId: string
+  refundOrder: boolean
+}
 
 export async function refundJob(payload: RefundJobPayload | LegacyRefundJobPayload, ctx: JobContext): Promise<void> {
   if (!('refundId' in payload)) return legacyRefundJob(payload, ctx)
