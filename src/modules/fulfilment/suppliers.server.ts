@@ -4,11 +4,21 @@
  */
 import type { Db } from '~/server/db/client'
 import { SANDBOX_SUPPLIER, sandboxSupplier } from '~/server/fulfilment/sandbox/supplier.server'
+import { measureSupplierCall } from '~/server/metrics'
 import type { Supplier } from './supplier'
 
 export const DEFAULT_SUPPLIER = SANDBOX_SUPPLIER
 
 export function supplierFor(db: Db, name: string = DEFAULT_SUPPLIER): Supplier {
-  if (name === SANDBOX_SUPPLIER) return sandboxSupplier(db)
+  if (name === SANDBOX_SUPPLIER) {
+    const supplier = sandboxSupplier(db)
+    const deliverTopUp: Supplier['deliverTopUp'] = (request) =>
+      measureSupplierCall(
+        name,
+        () => supplier.deliverTopUp(request),
+        (d) => (d.status === 'failed' ? 'refused' : 'ok'),
+      )
+    return { ...supplier, deliverTopUp }
+  }
   throw new Error(`unknown supplier ${name}`)
 }

@@ -5,7 +5,9 @@
  * commission) commit or vanish together.
  */
 import { and, eq, is, sql, SQL } from 'drizzle-orm'
+import { afterCommit } from '~/server/db/after-commit'
 import { selectRows, type Db } from '~/server/db/client'
+import { orderStatusChanged } from '~/server/metrics'
 import { orderEvents, orders, payments } from '~/server/db/schema'
 import { enqueueStatement, type NewJob, type QueuedJobRow } from '~/server/jobs/queue'
 import { releaseCoupons, redeemCoupons } from '~/modules/coupons/coupons.server'
@@ -270,6 +272,7 @@ export async function tryMoveInStatement<Also = null>(
   queued[0]?.queued(queued0)
   queued[1]?.queued(queued1)
   if (didMove && byPayment) announceMoved(order.id)
+  if (didMove) afterCommit(db, () => orderStatusChanged(from, to))
   return { order, moved: didMove, fenced: didFence, also: values }
 }
 
@@ -328,6 +331,7 @@ export async function transitionOrder(
       ${statusNotice(order.id, to)} as notice from moved`,
   )
   jobs?.queued(row?.queued ?? null)
+  afterCommit(tx, () => orderStatusChanged(order.status, to))
   await onEntry(tx, order, to)
   return order.status
 }

@@ -8,7 +8,9 @@ import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '~/server/db/client'
 import { payments, refunds, webhookEvents } from '~/server/db/schema'
+import { afterCommit } from '~/server/db/after-commit'
 import { log } from '~/server/log'
+import { paymentSettled, webhookApplied } from '~/server/metrics'
 import { AppError } from '~/modules/errors/app-error'
 import { isPayable } from '~/modules/orders/order-status'
 import { requestRefund, settleRefund } from '~/modules/orders/refunds.server'
@@ -71,7 +73,10 @@ export async function receiveWebhook(
   } catch {
     throw new AppError('INVALID_INPUT', 'Webhook body is not JSON')
   }
-  return applyGatewayEvent(db, gateway, eventSchema.parse(parsed))
+  const event = eventSchema.parse(parsed)
+  const outcome = await applyGatewayEvent(db, gateway, event)
+  if (outcome !== 'duplicate') webhookApplied(gateway, event.createdAt)
+  return outcome
 }
 
 export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome> {
@@ -124,7 +129,11 @@ async function captureInStatement(db: Db, gateway: string, event: GatewayEvent):
         on conflict do nothing returning 1`,
     data: { paymentId },
     // Recorded before this statement began: applied with its effect then, nothing left to do.
-    also: sql<boolean>`exists (select 1 from ${webhookEvents} where gateway = ${gateway} and event_id = ${event.id})`,
+    // The method is for the payments metric.
+    also: sql<{
+      recorded: boolean
+      method: string
+    }>`json_build_object('recorded', exists (select 1 from ${webhookEvents} where gateway = ${gateway} and event_id = ${event.id}), 'method', (select payment_method from cur))`,
     notes: [
       {
         type: 'payment_succeeded',
@@ -136,8 +145,11 @@ async function captureInStatement(db: Db, gateway: string, event: GatewayEvent):
         updated_at = now() where id = ${paymentId} and ${ifMoved}`,
     ],
   })
-  if (result?.moved) return 'applied'
-  return result?.also ? 'duplicate' : undefined
+  if (result?.moved) {
+    paymentSettled(gateway, result.also.method, 'succeeded')
+    return 'applied'
+  }
+  return result?.also.recorded ? 'duplicate' : undefined
 }
 
 /**
@@ -169,6 +181,7 @@ async function applyToPayment(
   }
   const next = nextPaymentStatus(payment.status, STATUS_OF[event.type])
   if (!next) return 'unchanged'
+  if (next !== 'requires_action') afterCommit(tx, () => paymentSettled(payment.gateway, payment.method, next))
   const settle = tx
     .update(payments)
     .set({
