@@ -42,6 +42,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           exclude: BUILT_SERVER_SUITES,
           environment: 'node',
+          // The composition root, as every entry point runs it (src/app/wiring.ts).
+          setupFiles: ['tests/integration/wiring.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time (the root's maxWorkers): each has its own PGlite directory, throwaway

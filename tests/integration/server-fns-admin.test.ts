@@ -26,7 +26,7 @@ import * as creditAdminFns from '../../src/modules/store-credit/credit-admin.fun
 import { LOCALES } from '../../src/modules/i18n/locales'
 import { closeDb, getDb, type Db } from '../../src/server/db/client'
 import { users } from '../../src/server/db/schema'
-import { seedDemoData } from '../../src/server/db/seed'
+import { seedDemoData } from '../../src/app/seed/seed'
 import { couponInput, gameInput, makeAdmin, skuInput, unique } from './catalog-fixtures'
 import { orderInput, pickSku } from './orders-fixtures'
 import { callServerFn, doorTable, makeCallers, okData, refusalOf, resultOf, type DoorRow, type Who } from './server-fns'

@@ -25,7 +25,7 @@ import { shopperCreditQuery } from '../../src/modules/store-credit/credit-admin.
 import { myCreditQuery } from '../../src/modules/store-credit/store-credit.queries'
 import { closeDb, getDb, type Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
-import { seedDemoData } from '../../src/server/db/seed'
+import { seedDemoData } from '../../src/app/seed/seed'
 import { orderInput, pickSku } from './orders-fixtures'
 import { duringPageRender, makeCallers, type Who } from './server-fns'
 import { becomePromoter } from '../../src/modules/affiliate/promoters.server'

@@ -20,7 +20,7 @@ import {
   tryMoveInStatement,
   type LockedOrder,
 } from '~/modules/orders/transition.server'
-import { DEFAULT_GATEWAY, paymentGateway } from './gateways.server'
+import { gatewayNameFor, paymentGateway } from './gateways.server'
 import { isMethodAvailable, methodCurrencies } from './payment-methods'
 import { holdCredit } from '~/modules/store-credit/holds.server'
 import { releaseCreditOfEndedAttempt } from './credit-release.server'
@@ -60,8 +60,6 @@ function resultUrl(origin: string, locale: string, method: 'card' | 'wallet', or
   return `${origin}${prefix}/payment/${page}?${query}`
 }
 
-const gatewayName = DEFAULT_GATEWAY
-
 export async function startPayment(
   db: Db,
   userId: string,
@@ -69,6 +67,7 @@ export async function startPayment(
   urls: PaymentUrls,
 ): Promise<StartedPayment> {
   const { orderId, method } = startPaymentInputSchema.parse(input)
+  const gatewayName = gatewayNameFor(method)
   const started =
     (await firstAttempt(db, userId, orderId, method)) ?? (await attemptInTransaction(db, userId, orderId, method))
   const { order } = started
@@ -140,7 +139,7 @@ async function firstAttempt(
     notes: [{ type: 'payment_started', data: { paymentId, method } }],
     alongside: ({ ifMoved }) => [
       sql`insert into ${payments} (id, order_id, gateway, method, amount_minor, currency)
-        select ${paymentId}::uuid, id, ${gatewayName}, ${method}, total_minor, currency from cur where ${ifMoved}`,
+        select ${paymentId}::uuid, id, ${gatewayNameFor(method)}, ${method}, total_minor, currency from cur where ${ifMoved}`,
     ],
   })
   if (!result?.moved) return undefined
@@ -180,7 +179,7 @@ async function attemptInTransaction(db: Db, userId: string, orderId: string, met
     const attempt = tx.insert(payments).values({
       id: paymentId,
       orderId: order.id,
-      gateway: gatewayName,
+      gateway: gatewayNameFor(method),
       method,
       amountMinor: dueMinor,
       currency: order.currency,

@@ -1,13 +1,19 @@
+/**
+ * The process's life: boot (database, seeds, job worker), readiness, shutdown. Called by the server
+ * entry (src/server.ts) for server.mjs, the dev server and the scripts that start it.
+ */
 import { sql } from 'drizzle-orm'
 import { config } from '../../app.config'
-import { startCacheSync, stopCacheSync } from './cache-sync'
-import { firstAttempt, readinessState, recover, setProbe } from './db/availability'
-import { closeDb, dbDriver, getDb } from './db/client'
-import { DEMO_ACCOUNTS } from './db/demo-accounts'
-import { seedCatalogData, seedDemoAccounts } from './db/seed'
-import { startServerErrorReporting } from './error-reporting'
-import { startJobWorker, stopJobWorker } from './jobs/runtime'
-import { log } from './log'
+import { startCacheSync, stopCacheSync } from '~/server/cache-sync'
+import { firstAttempt, readinessState, recover, setProbe } from '~/server/db/availability'
+import { closeDb, dbDriver, getDb } from '~/server/db/client'
+import { startServerErrorReporting } from '~/server/error-reporting'
+import { startJobWorker, stopJobWorker } from '~/server/jobs/runtime'
+import { log } from '~/server/log'
+import { scheduleAppJobs } from './jobs'
+import { DEMO_ACCOUNTS } from './seed/demo-accounts'
+import { seedCatalogData, seedDemoAccounts } from './seed/seed'
+import { wireApp } from './wiring'
 
 let booted: Promise<void> | undefined
 
@@ -17,6 +23,7 @@ let booted: Promise<void> | undefined
  */
 export function boot(): Promise<void> {
   booted ??= (async () => {
+    wireApp()
     await startServerErrorReporting()
     const db = await getDb()
     const cfg = config()
@@ -37,7 +44,7 @@ export function boot(): Promise<void> {
       }
     }
     // Every instance runs a worker: jobs are shared through the database (SKIP LOCKED claims).
-    startJobWorker(db)
+    startJobWorker(db, scheduleAppJobs)
   })()
   booted.catch(() => {
     booted = undefined

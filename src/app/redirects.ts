@@ -1,7 +1,8 @@
+/** The request pipeline's redirect step (src/server.ts): the content module's redirect map, answered as HTTP. */
 import { findRedirect } from '~/modules/cms/redirects'
 import { getRedirectMap } from '~/modules/cms/redirects.server'
 import { getDb } from '~/server/db/client'
-import { cacheControl } from './respond'
+import { cacheControl } from '~/server/http/respond'
 
 /**
  * SPEC §2/§4 global redirects for full page loads, answered before the app renders anything.

@@ -6,8 +6,8 @@
  */
 import { grantRole, listStaff, revokeRole } from '~/modules/admin/staff.server'
 import { isAppError } from '~/modules/errors/app-error'
-import { STAFF_ROLES, type StaffRole } from './db/schema'
-import { getDb } from './db/client'
+import { STAFF_ROLES, type StaffRole } from '~/server/db/schema'
+import { getDb } from '~/server/db/client'
 
 const USAGE = 'usage: npm run ops -- grant <support|admin> <email> | revoke <email> | list'
 

@@ -7,12 +7,12 @@ import { inArray, sql } from 'drizzle-orm'
 import { hashPassword } from '~/modules/accounts/password.server'
 import { LINK_SCENES } from '~/modules/cms/cms.schemas'
 import { isAllowedShortLinkTarget } from '~/modules/cms/shortlinks'
-import type { Db } from './client'
+import type { Db } from '~/server/db/client'
 import { DEMO_ACCOUNTS } from './demo-accounts'
-import * as t from './schema'
-import { LOCALES, type Locale } from './schema/columns'
+import * as t from '~/server/db/schema'
+import { LOCALES, type Locale } from '~/server/db/schema/columns'
 import { LOCALE_TAGS } from '~/modules/i18n/locales'
-import { SEED_ARTICLES } from './seed-data/articles'
+import { SEED_ARTICLES } from './data/articles'
 import {
   PRICE_TIERS,
   SEED_BANNERS,
@@ -21,8 +21,8 @@ import {
   SEED_GAMES,
   type SeedGame,
   type SeedSku,
-} from './seed-data/catalog'
-import { SEED_PAGES } from './seed-data/pages'
+} from './data/catalog'
+import { SEED_PAGES } from './data/pages'
 
 export const SEED_VERSION = 1
 const DEFAULT_CODES_PER_SKU = 20
