@@ -121,6 +121,14 @@ const rows: Record<string, DoorRow> = {
       expect(refusalOf(a, 'CONFLICT').issues).toEqual(['not_waiting_for_player'])
     },
   },
+  refundToCreditNowFn: {
+    gate: 'user',
+    input: async (who) => ({ orderId: await orderOf(who) }),
+    invalid: { data: { orderId: 12 }, issue: 'invalid_type' },
+    ok: (a) => {
+      refusalOf(a, 'CONFLICT')
+    },
+  },
   supportRequestFn: {
     gate: 'user',
     refusal: 'result',
@@ -188,15 +196,6 @@ const rows: Record<string, DoorRow> = {
       expect(resultOf(await callServerFn(creditFns.myCreditFn))).toEqual([])
     },
   },
-  refundToCreditNowFn: {
-    gate: 'user',
-    input: async (who) => ({ orderId: await orderOf(who) }),
-    invalid: { data: { orderId: 12 }, issue: 'invalid_type' },
-    ok: (a) => {
-      refusalOf(a, 'CONFLICT')
-    },
-  },
-
   // player.functions.ts
   checkPlayer: {
     gate: 'anyone',
