@@ -5,14 +5,15 @@
  * changed. SKUs are never deleted (orders and game codes point at them): they are deactivated.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { invalidate } from '~/server/cache'
 import type { Db } from '~/server/db/client'
 import { gameCodes, games, offers, skuPrices, skuTranslations, skus } from '~/server/db/schema'
 import type { Caller } from '~/modules/auth/caller.server'
-import { CURRENCIES, decimalToMinor, type Currency } from '~/modules/catalog/money'
 import { AppError } from '~/modules/errors/app-error'
 import { LOCALES, type Locale } from '~/modules/i18n/locales'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '~/modules/admin/audit.server'
+import { assertVersion, contentVersion } from '~/modules/editing/content-version.server'
+import { isUniqueViolation } from '~/server/db/unique-violation'
+import { invalidateCatalog } from './catalog-cache.server'
 import {
   offerInputSchema,
   skuInputSchema,
@@ -21,19 +22,11 @@ import {
   type AdminSkuView,
   type OfferInput,
   type SkuInput,
-} from './catalog.schemas'
-import { assertVersion, contentVersion, isUniqueViolation } from './content-version.server'
+} from './catalog-edit.schemas'
+import { CURRENCIES, decimalToMinor, type Currency } from './money'
 
 type OfferRow = typeof offers.$inferSelect
 type SkuRow = typeof skus.$inferSelect
-
-/**
- * After a catalogue write has committed: listings, offer pages, stock and the sitemap are stale
- * here at once and on every other instance on notice, and with them every cached page (html-cache).
- */
-export function invalidateCatalog(): Promise<void> {
-  return invalidate('catalog', 'stock', 'sitemap')
-}
 
 const offerContent = (o: OfferRow) => ({ gameId: o.gameId, kind: o.kind, regions: o.regions, active: o.active })
 

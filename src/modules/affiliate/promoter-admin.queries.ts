@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { adminFlagsFn, adminPromotersFn, adminReconcileFn } from './promoters.functions'
-import type { AdminPromotersQuery, FlagsQuery } from './promoters.schemas'
+import { adminFlagsFn, adminPromotersFn, adminReconcileFn, adminWithdrawalsFn } from './promoter-admin.functions'
+import type { AdminPromotersQuery, FlagsQuery } from './promoter-admin.schemas'
 
 export const adminPromotersQuery = (query: AdminPromotersQuery) =>
   queryOptions({ queryKey: ['admin', 'promoters', query], queryFn: () => adminPromotersFn({ data: query }) })
@@ -10,3 +10,6 @@ export const adminFlagsQuery = (query: FlagsQuery) =>
 
 export const adminReconcileQuery = () =>
   queryOptions({ queryKey: ['admin', 'reconcile'], queryFn: () => adminReconcileFn() })
+
+export const adminWithdrawalsQuery = () =>
+  queryOptions({ queryKey: ['admin', 'withdrawals'], queryFn: () => adminWithdrawalsFn() })

@@ -12,9 +12,11 @@ import { couponRedemptions, coupons } from '~/server/db/schema'
 import type { Caller } from '~/modules/auth/caller.server'
 import { CURRENCIES, decimalToMinor, type Currency } from '~/modules/catalog/money'
 import { AppError } from '~/modules/errors/app-error'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '~/modules/admin/audit.server'
+import { assertVersion, contentVersion } from '~/modules/editing/content-version.server'
+import { isUniqueViolation } from '~/server/db/unique-violation'
 import {
-  ADMIN_CATALOG_PAGE_SIZE,
+  COUPONS_PAGE_SIZE,
   adminCouponsQuerySchema,
   couponActiveInputSchema,
   couponInputSchema,
@@ -22,8 +24,7 @@ import {
   type AdminCouponsQuery,
   type AdminCouponView,
   type CouponInput,
-} from './catalog.schemas'
-import { assertVersion, contentVersion, isUniqueViolation } from './content-version.server'
+} from './coupon-edit.schemas'
 
 type CouponRow = typeof coupons.$inferSelect
 
@@ -110,11 +111,11 @@ export async function listCouponsForAdmin(db: Db, input: AdminCouponsQuery): Pro
       .from(coupons)
       .where(where)
       .orderBy(asc(coupons.code))
-      .limit(ADMIN_CATALOG_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_CATALOG_PAGE_SIZE),
+      .limit(COUPONS_PAGE_SIZE)
+      .offset((query.page - 1) * COUPONS_PAGE_SIZE),
     db.select({ n: count() }).from(coupons).where(where),
   ])
-  return { rows: await toViews(db, rows), total: total?.n ?? 0, page: query.page, pageSize: ADMIN_CATALOG_PAGE_SIZE }
+  return { rows: await toViews(db, rows), total: total?.n ?? 0, page: query.page, pageSize: COUPONS_PAGE_SIZE }
 }
 
 export async function couponForAdmin(db: Db, id: number): Promise<AdminCouponView> {

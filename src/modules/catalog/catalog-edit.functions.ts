@@ -1,28 +1,23 @@
 /**
- * The back office's catalogue and coupon doors (admins only). Like admin.functions.ts, each opens
- * the door and checks the role before anything else; a permitted save's refusal (a stale version,
- * a taken slug or code) comes back as an ActionResult for the editor to show.
+ * The back office's catalogue doors (admins only). Like admin.functions.ts, each opens the door
+ * and checks the role before anything else; a permitted save's refusal (a stale version, a taken
+ * slug or code) comes back as an ActionResult for the editor to show.
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { openDoor } from '~/server/http/door'
 import { attempt } from '~/modules/errors/attempt.server'
-import { catalogOptions, gameForAdmin, listGamesForAdmin, saveGame } from './catalog-games.server'
-import { saveOffer, saveSku } from './catalog-offers.server'
+import { catalogOptions, gameForAdmin, listGamesForAdmin, saveGame } from './game-edit.server'
+import { saveOffer, saveSku } from './offer-edit.server'
 import { importGameCodes } from './code-inventory.server'
 import {
-  adminCouponIdSchema,
   codeImportInputSchema,
-  adminCouponsQuerySchema,
   adminGameIdSchema,
   adminGamesQuerySchema,
-  couponActiveInputSchema,
-  couponInputSchema,
   gameInputSchema,
   offerInputSchema,
   skuInputSchema,
-} from './catalog.schemas'
-import { couponForAdmin, listCouponsForAdmin, saveCoupon, setCouponActive } from './coupons-admin.server'
+} from './catalog-edit.schemas'
 
 export const adminGamesFn = createServerFn({ method: 'GET' })
   .validator(adminGamesQuerySchema)
@@ -72,39 +67,6 @@ export const adminSaveSkuFn = createServerFn({ method: 'POST' })
     const door = await openDoor(getRequest())
     const admin = await door.admin()
     return attempt(() => saveSku(door.db, admin, data))
-  })
-
-export const adminCouponsFn = createServerFn({ method: 'GET' })
-  .validator(adminCouponsQuerySchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.admin()
-    return listCouponsForAdmin(door.db, data)
-  })
-
-export const adminCouponFn = createServerFn({ method: 'GET' })
-  .validator(adminCouponIdSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    await door.admin()
-    return couponForAdmin(door.db, data.id)
-  })
-
-export const adminSaveCouponFn = createServerFn({ method: 'POST' })
-  .validator(couponInputSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const admin = await door.admin()
-    return attempt(() => saveCoupon(door.db, admin, data))
-  })
-
-/** Disable or enable a coupon (same version rule as an edit). */
-export const adminSetCouponActiveFn = createServerFn({ method: 'POST' })
-  .validator(couponActiveInputSchema)
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const admin = await door.admin()
-    return attempt(() => setCouponActive(door.db, admin, data))
   })
 
 /** Game codes for a code SKU from pasted CSV: a dry run reports, an import inserts the new ones (audited). */

@@ -5,16 +5,16 @@
  * (read cache and HTML cache, on every instance) once committed.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
-import { invalidate } from '~/server/cache'
 import type { Db } from '~/server/db/client'
 import { articleTranslations, articles, games } from '~/server/db/schema'
 import type { Caller } from '~/modules/auth/caller.server'
-import type { ArticleView } from '~/modules/cms/content.schemas'
-import { publishedOn } from '~/modules/cms/published-on'
-import { sanitizeContent } from '~/modules/cms/sanitize.server'
+import type { ArticleView } from './content.schemas'
+import { publishedOn } from './published-on'
+import { sanitizeContent } from './sanitize.server'
 import { LOCALES, type Locale } from '~/modules/i18n/locales'
-import { recordAudit } from './audit.server'
-import { missing, refuseIssues, taken } from './content-errors.server'
+import { recordAudit } from '~/modules/admin/audit.server'
+import { missing, refuseIssues, taken } from '~/modules/editing/refusals.server'
+import { invalidateArticlesAndPages } from './content-cache.server'
 import { articleIssues } from './content-rules'
 import {
   CONTENT_PAGE_SIZE,
@@ -23,8 +23,8 @@ import {
   type ArticleListFilter,
   type ArticlePreviewInput,
   type ArticleSave,
-} from './content.schemas'
-import { assertVersion, contentVersion } from './content-version.server'
+} from './content-edit.schemas'
+import { assertVersion, contentVersion } from '~/modules/editing/content-version.server'
 import * as clock from '~/modules/time/clock'
 
 const byLocale = (a: { locale: string }, b: { locale: string }) =>
@@ -208,7 +208,7 @@ export async function saveArticle(db: Db, actor: Caller, input: ArticleSave): Pr
     return after
   })
   // After the commit: a read between the invalidation and the commit would cache the old text again.
-  await invalidate('content', 'sitemap')
+  await invalidateArticlesAndPages()
   return toEdit(saved)
 }
 
@@ -239,7 +239,7 @@ export async function setArticlePublished(
     })
     return after
   })
-  await invalidate('content', 'sitemap')
+  await invalidateArticlesAndPages()
   return toEdit(saved)
 }
 

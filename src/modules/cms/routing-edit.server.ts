@@ -6,15 +6,16 @@
  * is always the final answer).
  */
 import { asc, eq, sql } from 'drizzle-orm'
-import { invalidate } from '~/server/cache'
 import type { Db } from '~/server/db/client'
 import { redirects, shortLinks } from '~/server/db/schema'
 import type { Caller } from '~/modules/auth/caller.server'
-import { recordAudit } from './audit.server'
-import { missing, refuseIssues, taken } from './content-errors.server'
+import { recordAudit } from '~/modules/admin/audit.server'
+import { missing, refuseIssues, taken } from '~/modules/editing/refusals.server'
+import { invalidateShortLinks } from './content-cache.server'
 import { redirectIssues, redirectKey, shortLinkIssues } from './content-rules'
-import type { RedirectRow, RedirectSave, ShortLinkRow, ShortLinkSave } from './content.schemas'
-import { assertVersion, contentVersion } from './content-version.server'
+import { invalidateRedirects } from './redirects.server'
+import type { RedirectRow, RedirectSave, ShortLinkRow, ShortLinkSave } from './content-edit.schemas'
+import { assertVersion, contentVersion } from '~/modules/editing/content-version.server'
 
 const shortLinkFields = { id: shortLinks.id, alias: shortLinks.alias, target: shortLinks.target }
 type ShortLinkData = { id: number; alias: string; target: string }
@@ -51,7 +52,7 @@ export async function saveShortLinkAsAdmin(db: Db, actor: Caller, input: ShortLi
     })
     return after!
   })
-  await invalidate('shortlinks')
+  await invalidateShortLinks()
   return shortLinkRow(saved)
 }
 
@@ -67,7 +68,7 @@ export async function deleteShortLinkAsAdmin(db: Db, actor: Caller, input: { id:
       after: null,
     })
   })
-  await invalidate('shortlinks')
+  await invalidateShortLinks()
 }
 
 const redirectFields = {
@@ -139,7 +140,7 @@ export async function saveRedirectAsAdmin(db: Db, actor: Caller, input: Redirect
     })
     return after!
   })
-  await invalidate('redirects')
+  await invalidateRedirects()
   return redirectRow(saved)
 }
 
@@ -156,5 +157,5 @@ export async function deleteRedirectAsAdmin(db: Db, actor: Caller, input: { id: 
       after: null,
     })
   })
-  await invalidate('redirects')
+  await invalidateRedirects()
 }

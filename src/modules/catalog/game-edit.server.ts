@@ -1,6 +1,6 @@
 /**
  * The back office's catalogue: games listed and edited with their shopper texts. A save locks the
- * game row, compares the version the editor loaded (content-version.server.ts) and writes the row,
+ * game row, compares the version the editor loaded (editing/content-version.server.ts) and writes the row,
  * its translations and its audit entry in one transaction; the read cache and the cached pages are
  * invalidated once it committed, so the next shopper request (any locale, any instance) sees it.
  */
@@ -12,7 +12,10 @@ import { categories, categoryTranslations, gameTranslations, games, offers } fro
 import type { Caller } from '~/modules/auth/caller.server'
 import { AppError } from '~/modules/errors/app-error'
 import { LOCALES } from '~/modules/i18n/locales'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '~/modules/admin/audit.server'
+import { assertVersion, contentVersion } from '~/modules/editing/content-version.server'
+import { isUniqueViolation } from '~/server/db/unique-violation'
+import { invalidateCatalog } from './catalog-cache.server'
 import {
   ADMIN_CATALOG_PAGE_SIZE,
   adminGamesQuerySchema,
@@ -23,9 +26,8 @@ import {
   type CatalogOptions,
   type GameInput,
   type LocaleTexts,
-} from './catalog.schemas'
-import { assertVersion, contentVersion, isUniqueViolation } from './content-version.server'
-import { invalidateCatalog, loadOffers } from './catalog-offers.server'
+} from './catalog-edit.schemas'
+import { loadOffers } from './offer-edit.server'
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 

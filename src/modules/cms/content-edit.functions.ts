@@ -13,18 +13,10 @@ import {
   previewArticle,
   saveArticle,
   setArticlePublished,
-} from './content-articles.server'
-import {
-  deleteLinkAsAdmin,
-  listLinksForAdmin,
-  listNavigationForAdmin,
-  reorderLinksAsAdmin,
-  reorderNavigationAsAdmin,
-  saveLinkAsAdmin,
-  saveNavigationAsAdmin,
-} from './content-home.server'
-import { contentOptions } from './content-options.server'
-import { listPagesForAdmin, pageForEdit, previewPage, savePage } from './content-pages.server'
+} from './article-edit.server'
+import { deleteLinkAsAdmin, listLinksForAdmin, reorderLinksAsAdmin, saveLinkAsAdmin } from './home-links-edit.server'
+import { contentOptions } from './content-edit-options.server'
+import { listPagesForAdmin, pageForEdit, previewPage, savePage } from './page-edit.server'
 import {
   deleteRedirectAsAdmin,
   deleteShortLinkAsAdmin,
@@ -32,7 +24,7 @@ import {
   listShortLinksForAdmin,
   saveRedirectAsAdmin,
   saveShortLinkAsAdmin,
-} from './content-routing.server'
+} from './routing-edit.server'
 import {
   articleListQuerySchema,
   articlePreviewSchema,
@@ -41,14 +33,12 @@ import {
   contentIdSchema,
   linkReorderSchema,
   linkSaveSchema,
-  navigationReorderSchema,
-  navigationSaveSchema,
   pagePreviewSchema,
   pageSaveSchema,
   redirectSaveSchema,
   shortLinkSaveSchema,
   versionedIdSchema,
-} from './content.schemas'
+} from './content-edit.schemas'
 
 async function admin() {
   const door = await openDoor(getRequest())
@@ -190,24 +180,4 @@ export const adminReorderLinksFn = createServerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     const { db, actor } = await admin()
     return attempt(() => reorderLinksAsAdmin(db, actor, data))
-  })
-
-export const adminNavigationFn = createServerFn({ method: 'GET' }).handler(async () => {
-  const { db } = await admin()
-  return listNavigationForAdmin(db)
-})
-
-/** Add, edit or hide a navigation item (audited). */
-export const adminSaveNavigationFn = createServerFn({ method: 'POST' })
-  .validator(navigationSaveSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => saveNavigationAsAdmin(db, actor, data))
-  })
-
-export const adminReorderNavigationFn = createServerFn({ method: 'POST' })
-  .validator(navigationReorderSchema)
-  .handler(async ({ data }) => {
-    const { db, actor } = await admin()
-    return attempt(() => reorderNavigationAsAdmin(db, actor, data))
   })

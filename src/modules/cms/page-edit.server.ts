@@ -4,18 +4,18 @@
  * locking, audit and cache rules as articles (content-articles.server.ts).
  */
 import { and, asc, eq, inArray, ne } from 'drizzle-orm'
-import { invalidate } from '~/server/cache'
 import type { Db } from '~/server/db/client'
 import { pageTranslations, pages } from '~/server/db/schema'
 import type { Caller } from '~/modules/auth/caller.server'
-import type { PageView } from '~/modules/cms/content.schemas'
-import { sanitizeContent } from '~/modules/cms/sanitize.server'
+import type { PageView } from './content.schemas'
+import { sanitizeContent } from './sanitize.server'
 import { LOCALES, type Locale } from '~/modules/i18n/locales'
-import { recordAudit } from './audit.server'
-import { missing, refuseIssues, taken } from './content-errors.server'
+import { recordAudit } from '~/modules/admin/audit.server'
+import { missing, refuseIssues, taken } from '~/modules/editing/refusals.server'
+import { invalidateArticlesAndPages } from './content-cache.server'
 import { pageIssues } from './content-rules'
-import type { PageEdit, PageListRow, PagePreviewInput, PageSave } from './content.schemas'
-import { assertVersion, contentVersion } from './content-version.server'
+import type { PageEdit, PageListRow, PagePreviewInput, PageSave } from './content-edit.schemas'
+import { assertVersion, contentVersion } from '~/modules/editing/content-version.server'
 import { now } from '~/modules/time/clock'
 
 const byLocale = (a: { locale: string }, b: { locale: string }) =>
@@ -128,7 +128,7 @@ export async function savePage(db: Db, actor: Caller, input: PageSave): Promise<
     })
     return after
   })
-  await invalidate('content', 'sitemap')
+  await invalidateArticlesAndPages()
   return toEdit(saved)
 }
 

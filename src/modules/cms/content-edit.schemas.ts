@@ -4,7 +4,7 @@
  * also check before sending live in content-rules.ts.
  */
 import { z } from 'zod'
-import { ARTICLE_KINDS } from '~/modules/cms/cms.schemas'
+import { ARTICLE_KINDS } from './cms.schemas'
 import { LOCALES, type Locale } from '~/modules/i18n/locales'
 
 export const CONTENT_PAGE_SIZE = 20
@@ -160,7 +160,7 @@ export interface ContentOptions {
   categories: { code: string; name: string }[]
 }
 
-// --- Home links, navigation, short links, redirects -------------------------------------------
+// --- Home links, short links, redirects ------- -------------------------------------------
 
 export const linkSaveSchema = z.object({
   id: z.number().int().positive().max(2_147_483_647).optional(),
@@ -186,24 +186,6 @@ export const versionedIdSchema = z.object({
 /** The new order of a whole list: every id of it, once (a list changed since is refused). */
 export const linkReorderSchema = z.object({
   scene: z.union([z.literal(1), z.literal(2)]),
-  ids: z.array(z.number().int().positive().max(2_147_483_647)).max(500),
-})
-
-export const navigationSaveSchema = z.object({
-  id: z.number().int().positive().max(2_147_483_647).optional(),
-  version: z
-    .string()
-    .regex(/^[0-9a-f]{16}$/)
-    .optional(),
-  name: z.string().trim().max(100),
-  type: z.enum(['url', 'category']),
-  url: z.string().trim().max(2000),
-  code: z.string().trim().max(60),
-  visible: z.boolean(),
-})
-export type NavigationSave = z.infer<typeof navigationSaveSchema>
-
-export const navigationReorderSchema = z.object({
   ids: z.array(z.number().int().positive().max(2_147_483_647)).max(500),
 })
 
@@ -239,17 +221,6 @@ export interface LinkRow {
   url: string
   locale: Locale | null
   active: boolean
-  sort: number
-}
-
-export interface NavigationRow {
-  id: number
-  version: string
-  name: string
-  type: 'url' | 'category'
-  url: string
-  code: string
-  visible: boolean
   sort: number
 }
 

@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { categories, categoryTranslations, gameTranslations, games } from '~/server/db/schema'
-import type { ContentOptions } from './content.schemas'
+import type { ContentOptions } from './content-edit.schemas'
 
 export async function contentOptions(db: Db): Promise<ContentOptions> {
   const [gameRows, categoryRows] = await Promise.all([

@@ -3,9 +3,9 @@
  * anything is sent) and the server's use cases (which refuse the same input with the same codes).
  * Client-safe and hand-written: no schema library reaches the browser (ADR 041).
  */
-import { CMS_SLUG } from '~/modules/cms/content.schemas'
-import { isSitePath } from '~/modules/cms/redirects'
-import { isAllowedShortLinkTarget } from '~/modules/cms/shortlinks'
+import { CMS_SLUG } from './content.schemas'
+import { isSitePath } from './redirects'
+import { isAllowedShortLinkTarget } from './shortlinks'
 import type { Locale } from '~/modules/i18n/locales'
 
 /** A refused field: its path ("path", "translations.de.title") and an issue code the UI words. */
@@ -99,21 +99,6 @@ export function linkIssues(input: { title: string; image: string; url: string })
   if (!isImageUrl(input.image)) issues.push({ path: 'image', message: 'image_url' })
   // The same rule as short links: a site path, or https on an allowed host (no open redirect).
   if (!isAllowedShortLinkTarget(input.url)) issues.push({ path: 'url', message: 'target_not_allowed' })
-  return issues
-}
-
-export function navigationIssues(input: { name: string; type: 'url' | 'category'; url: string; code: string }) {
-  const issues: FieldIssue[] = []
-  if (!input.name.trim()) issues.push({ path: 'name', message: 'required' })
-  if (!CMS_SLUG.test(input.code)) issues.push({ path: 'code', message: 'slug_format' })
-  // The shop always appends its own News entry with this code (SPEC §2).
-  else if (input.code === 'news') issues.push({ path: 'code', message: 'code_taken' })
-  if (input.type === 'url' && !isAllowedShortLinkTarget(input.url)) {
-    issues.push({ path: 'url', message: 'target_not_allowed' })
-  }
-  if (input.type === 'category' && input.url && !isSitePath(input.url)) {
-    issues.push({ path: 'url', message: 'site_path' })
-  }
   return issues
 }
 

@@ -9,9 +9,9 @@ import type { Db } from '~/server/db/client'
 import { gameCodes, offers, skus } from '~/server/db/schema'
 import type { Caller } from '~/modules/auth/caller.server'
 import { AppError } from '~/modules/errors/app-error'
-import { recordAudit } from './audit.server'
-import { invalidateCatalog } from './catalog-offers.server'
-import { CODE_PATTERN, type CodeImportInput, type CodeImportReport } from './catalog.schemas'
+import { recordAudit } from '~/modules/admin/audit.server'
+import { invalidateCatalog } from './catalog-cache.server'
+import { CODE_PATTERN, type CodeImportInput, type CodeImportReport } from './catalog-edit.schemas'
 
 /** How many of each kind the report lists by value (the counts are always complete). */
 const LISTED = 50

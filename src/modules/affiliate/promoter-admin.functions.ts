@@ -1,20 +1,24 @@
 /**
- * /admin/promoters' server functions (admins only). As in admin.functions.ts each opens the door
- * and asks for an admin before anything else; invalid input is refused by the validator (400 with
- * its issue codes); what a permitted action refuses (a status changed meanwhile) is its ActionResult.
+ * /admin/promoters' and /admin/withdrawals' server functions (admins only). As every back-office door, each opens the
+ * door and asks for an admin before anything else; invalid input is refused by the validator (400
+ * with its issue codes); what a permitted action refuses (a status changed meanwhile) is its
+ * ActionResult.
  */
 import { createServerFn } from '@tanstack/react-start'
+import { z } from 'zod'
 import { getRequest } from '@tanstack/react-start/server'
 import { openDoor } from '~/server/http/door'
-import { confirmAttributionFlag, grantAttribution, listFlagsToReview } from '~/modules/affiliate/flag-review.server'
+import { confirmAttributionFlag, grantAttribution, listFlagsToReview } from './flag-review.server'
 import {
   approvePromoter,
   listPromotersForStaff,
   reinstatePromoter,
   setCommissionRate,
   suspendPromoter,
-} from '~/modules/affiliate/promoter-admin.server'
-import { reconcileLedger } from '~/modules/affiliate/reconcile.server'
+} from './promoter-admin.server'
+import { reconcileLedger } from './reconcile.server'
+import { approveWithdrawal, markWithdrawalPaid, rejectWithdrawal, withdrawalQueue } from './withdrawals.server'
+import { operatorActionSchema } from './affiliate.schemas'
 import { reconcileCredit } from '~/modules/store-credit/reconcile.server'
 import { attempt } from '~/modules/errors/attempt.server'
 import {
@@ -22,7 +26,7 @@ import {
   attributionReviewSchema,
   flagsQuerySchema,
   promoterActionSchema,
-} from './promoters.schemas'
+} from './promoter-admin.schemas'
 
 /** Promoters with their rate, status, balances and open flags, searched and paged. */
 export const adminPromotersFn = createServerFn({ method: 'GET' })
@@ -91,3 +95,26 @@ export const adminReconcileFn = createServerFn({ method: 'GET' }).handler(async 
     problems: [...commission.problems, ...credit.problems.map((p) => `store credit: ${p}`)],
   }
 })
+
+/** Withdrawals waiting for a decision or a payout (admins). */
+export const adminWithdrawalsFn = createServerFn({ method: 'GET' }).handler(async () => {
+  const door = await openDoor(getRequest())
+  const admin = await door.admin()
+  return { rows: await withdrawalQueue(door.db), viewerId: admin.id }
+})
+
+/** Approve, reject with a reason, or mark paid with the payout reference (admins, audited). */
+export const adminWithdrawalActionFn = createServerFn({ method: 'POST' })
+  .validator(z.object({ id: z.uuid(), decision: operatorActionSchema }))
+  .handler(async ({ data }) => {
+    const door = await openDoor(getRequest())
+    const admin = await door.admin()
+    const { id, decision } = data
+    return attempt(() =>
+      decision.action === 'approve'
+        ? approveWithdrawal(door.db, id, admin)
+        : decision.action === 'pay'
+          ? markWithdrawalPaid(door.db, id, admin, decision.reference)
+          : rejectWithdrawal(door.db, id, admin, decision.note),
+    )
+  })

@@ -4,13 +4,12 @@ import {
   adminArticlesFn,
   adminContentOptionsFn,
   adminLinksFn,
-  adminNavigationFn,
   adminPageFn,
   adminPagesFn,
   adminRedirectsFn,
   adminShortLinksFn,
-} from './content.functions'
-import type { ArticleListQuery } from './content.schemas'
+} from './content-edit.functions'
+import type { ArticleListQuery } from './content-edit.schemas'
 
 export const adminContentOptionsQuery = () =>
   queryOptions({ queryKey: ['admin', 'content', 'options'], queryFn: () => adminContentOptionsFn() })
@@ -44,6 +43,3 @@ export const adminRedirectsQuery = () =>
 
 export const adminLinksQuery = () =>
   queryOptions({ queryKey: ['admin', 'content', 'links'], queryFn: () => adminLinksFn() })
-
-export const adminNavigationQuery = () =>
-  queryOptions({ queryKey: ['admin', 'content', 'navigation'], queryFn: () => adminNavigationFn() })

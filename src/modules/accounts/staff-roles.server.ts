@@ -6,7 +6,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { STAFF_ROLES, users, type StaffRole, type UserRole } from '~/server/db/schema'
 import { AppError } from '~/modules/errors/app-error'
-import { recordAudit, type AuditActor } from './audit.server'
+import { recordAudit, type AuditActor } from '~/modules/admin/audit.server'
 import { now } from '~/modules/time/clock'
 
 export interface StaffMember {
