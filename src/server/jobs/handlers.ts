@@ -5,6 +5,7 @@
 import { registerAffiliateJobHandlers } from '~/modules/affiliate/jobs.server'
 import { registerOrderJobHandlers } from '~/modules/orders/order-jobs.server'
 import { registerPaymentJobHandlers } from '~/modules/payments/payment-jobs.server'
+import { registerSearchJobs } from '~/modules/search/sales.server'
 import { registerAuthPurgeJob } from '~/server/oidc/purge'
 import { registerSandboxGatewayJobs } from '~/server/payments/sandbox/webhook-delivery.server'
 
@@ -18,4 +19,5 @@ export function registerAppJobHandlers(): void {
   registerSandboxGatewayJobs()
   registerAffiliateJobHandlers()
   registerAuthPurgeJob()
+  registerSearchJobs()
 }
