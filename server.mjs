@@ -26,6 +26,8 @@ const files = staticMiddleware({ dir: root + 'dist/client', maxAge: 3600 })
 const server = serve({
   ...app.listenAddress(),
   silent: true,
+  // Our own shutdown below: srvx's would close the listener at once and cut requests after 5 s.
+  gracefulShutdown: false,
   middleware: [
     (request, next) => {
       const { pathname } = new URL(request.url)
@@ -52,12 +54,43 @@ console.log(`Storefront listening on ${server.url}`)
 // answers; meanwhile /healthz is 200, /readyz 503 with the reason, and pages a 503 page.
 void app.start()
 
+/**
+ * SIGTERM (ADR 093): /readyz is 503 at once and the job worker claims nothing more; for
+ * SHUTDOWN_DRAIN_MS everything is still served (each answer closing its connection) while the load
+ * balancer takes this instance out; then the listener and the idle connections close, requests in
+ * flight finish until SHUTDOWN_GRACE_MS (then they are cut), the worker finishes or hands back its
+ * jobs, the pool closes and the process exits 0. A second signal exits at once.
+ */
 let stopping = false
+const node = server.node?.server
+// Requests answered while stopping close their connection: nothing is left idle for a proxy to
+// reuse after the listener is gone (srvx writes the headers after this listener has run).
+node?.on('request', (_req, res) => {
+  if (stopping) res.shouldKeepAlive = false
+})
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
+
 async function stop(signal) {
-  if (stopping) return
+  if (stopping) {
+    console.log(`${signal} again: exiting now`)
+    process.exit(1)
+  }
   stopping = true
-  console.log(`${signal}: shutting down`)
-  await server.close().catch(() => {})
+  const plan = app.beginShutdown()
+  // Ctrl+C is someone at a terminal, not a load balancer waiting for /readyz: no drain.
+  if (signal === 'SIGINT') plan.drainMs = 0
+  console.log(
+    `${signal}: shutting down (draining ${plan.drainMs} ms, done by ${new Date(plan.deadline).toISOString()})`,
+  )
+  await sleep(plan.drainMs)
+  const closed = node ? new Promise((resolve) => node.close(() => resolve(true))) : Promise.resolve(true)
+  const inTime = await Promise.race([closed, sleep(plan.deadline - Date.now()).then(() => false)])
+  if (!inTime) {
+    console.log('shutdown grace over: cutting the requests still running')
+    node?.closeAllConnections()
+  }
+  await plan.jobsStopped
   await app.shutdown()
   process.exit(0)
 }

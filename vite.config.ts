@@ -103,7 +103,7 @@ export default defineConfig({
       importProtection: {
         behavior: 'error',
         client: {
-          files: ['**/src/server/**', '**/*.server.*', '**/app.config.ts'],
+          files: ['**/src/server/**', '**/src/app/**', '**/*.server.*', '**/app.config.ts'],
           specifiers: ['@electric-sql/pglite', 'pg', 'drizzle-orm/pglite', 'drizzle-orm/node-postgres'],
         },
       },

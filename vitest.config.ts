@@ -13,6 +13,8 @@ const BUILT_SERVER_SUITES = [
   'tests/integration/admin-access.test.ts',
   'tests/integration/player-fix-door.test.ts',
   'tests/integration/store-credit-commission-door.test.ts',
+  // Operations: graceful shutdown, metrics, tracing (ADR 093–096).
+  'tests/integration/ops-*.test.ts',
 ]
 
 // Kept apart from vite.config.ts so tests do not load the Start, Lingui and Tailwind plugins; only
@@ -40,6 +42,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           exclude: BUILT_SERVER_SUITES,
           environment: 'node',
+          // The composition root, as every entry point runs it (src/app/wiring.ts).
+          setupFiles: ['tests/integration/wiring.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time (the root's maxWorkers): each has its own PGlite directory, throwaway

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { SEED_BANNERS, SEED_GAMES } from '../src/server/db/seed-data/catalog.ts'
+import { SEED_BANNERS, SEED_GAMES } from '../src/app/seed/data/catalog.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')

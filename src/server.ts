@@ -1,10 +1,11 @@
 import { createServerEntry, createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { randomUUID } from 'node:crypto'
 import { config } from '../app.config'
+import { boot, demoAccountsBanner, ensureStarted, shutdown, start } from './app/boot'
+import { wireApp } from './app/wiring'
 import { AppError } from './modules/errors/app-error'
 import { refreshTestClock } from './modules/time/test-clock.server'
 import { getDb } from './server/db/client'
-import { boot, demoAccountsBanner, ensureStarted, shutdown, start } from './server/boot'
 import { databaseLost, isReady } from './server/db/availability'
 import {
   anonymousPageKey,
@@ -13,12 +14,15 @@ import {
   withHtmlCachePolicy,
   type Render,
 } from './server/http/html-cache'
-import { redirectResponse } from './server/http/redirects'
+import { redirectResponse } from './app/redirects'
 import { errorResponse } from './server/http/respond'
 import { SERVER_FN_PREFIX, guardServerFnCall } from './server/http/server-fn-guard'
 import { applySecurityHeaders, isCrossSiteWrite, newNonce, runWithNonce } from './server/http/security'
 import { unavailableResponse } from './server/http/unavailable'
 import { log } from './server/log'
+
+// Ports connected to their adapters before the first request (dev server, server.mjs, scripts).
+wireApp()
 
 const startHandler = createStartHandler(defaultStreamHandler)
 
@@ -93,7 +97,8 @@ export function checkConfig(): void {
   config()
 }
 
-export { runOpsCommand } from './server/ops-command'
+export { runOpsCommand } from './app/ops-command'
+export { beginShutdown } from './server/shutdown'
 
 /** Where server.mjs listens (PORT, HOST), read through the one config schema. */
 export function listenAddress(): { port: number; hostname: string } {

@@ -5,3 +5,6 @@ export function checkout(
   skuId: number,
   counters: { statusRequests: number },
 ): Promise<void>
+
+/** Signed-in shoppers straight in the database (session rows) and a SKU without player fields. */
+export function shoppers(url: string, count: number): Promise<{ cookies: string[]; skuId: number }>

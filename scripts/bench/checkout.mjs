@@ -19,7 +19,7 @@ const WARMUP_SECONDS = Number(process.env.BENCH_CHECKOUT_WARMUP_SECONDS ?? 5)
 const PAID = ['paid', 'fulfilling', 'delivered']
 
 /** Shoppers with a session row each; returns their cookies and a SKU without player fields. */
-async function shoppers(url, count) {
+export async function shoppers(url, count) {
   const client = new Client({ connectionString: url })
   await client.connect()
   try {
@@ -110,7 +110,7 @@ export async function checkout(base, cookie, skuId, counters) {
 }
 
 /** Every shopper checks out again and again for `seconds`; returns the latencies and failures. */
-async function shopFor(server, cookies, skuId, seconds, counters) {
+export async function shopFor(server, cookies, skuId, seconds, counters) {
   const latencies = []
   let failed = 0
   const until = performance.now() + seconds * 1000

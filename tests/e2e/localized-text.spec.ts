@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { SEED_GAMES } from '../../src/server/db/seed-data/catalog'
+import { SEED_GAMES } from '../../src/app/seed/data/catalog'
 import { LOCALE_NAMES } from '../../src/modules/i18n/locales'
 import { parseEml } from '../../src/server/mail/outbox'
 import { checkoutPath } from './shop-pages'

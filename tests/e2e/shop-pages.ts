@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts'
+import { DEMO_ACCOUNTS } from '../../src/app/seed/demo-accounts'
 import { gotoHydrated } from './support'
 
 /**

@@ -17,6 +17,8 @@ export interface RunningServer {
   /** The server's DATA_DIR (mail lands in its outbox/). */
   dataDir: string
   logs: string[]
+  /** The server process (for signals and its exit code). */
+  child: ChildProcess
   stop(): Promise<void>
 }
 
@@ -69,6 +71,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       ...data.env,
       LOG_LEVEL: 'warn',
+      // No load balancer waits on a test's server: stop at once (tests of the drain set it).
+      SHUTDOWN_DRAIN_MS: '0',
       // On PostgreSQL these suites sign in with the demo accounts, which production does not
       // seed, and a deployment there must name its public origin.
       ...(env.DATABASE_URL ? { SEED_DEMO: 'true', PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } : {}),
@@ -98,10 +102,13 @@ export async function startServer(
     port,
     dataDir: env.DATA_DIR ?? data.dataDir!,
     logs,
+    child,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
       await data.drop()
     },
   }

@@ -11,7 +11,7 @@ import { issueEmailCode } from '../../src/modules/accounts/email-codes.server'
 import { resetPasswordWithCode } from '../../src/modules/accounts/reset-password.server'
 import { verifyPassword } from '../../src/modules/accounts/password.server'
 import * as t from '../../src/server/db/schema'
-import { registerAppJobHandlers } from '../../src/server/jobs/handlers'
+import { wireApp } from '../../src/app/wiring'
 import { schedulePeriodicJobs } from '../../src/server/jobs/periodic'
 import { drainJobs } from '../../src/server/jobs/worker'
 import { DbAdapter } from '../../src/server/oidc/adapter'
@@ -22,7 +22,7 @@ let tdb: TestDb
 
 beforeAll(async () => {
   tdb = await openThrowawayDb({ driver: 'pglite', prefix: 'hk' })
-  registerAppJobHandlers()
+  wireApp()
 })
 afterAll(() => tdb?.close())
 

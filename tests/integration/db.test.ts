@@ -27,10 +27,10 @@ import {
   type Db,
   type DbHandle,
 } from '../../src/server/db/client'
-import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts'
+import { DEMO_ACCOUNTS } from '../../src/app/seed/demo-accounts'
 import * as schema from '../../src/server/db/schema'
-import { seedCatalogData, seedDemoAccounts, seedDemoData } from '../../src/server/db/seed'
-import { PAGE_ROUTES } from '../../src/server/db/seed-data/pages'
+import { seedCatalogData, seedDemoAccounts, seedDemoData } from '../../src/app/seed/seed'
+import { PAGE_ROUTES } from '../../src/app/seed/data/pages'
 import {
   createThrowawayDatabase,
   describeOnEachDriver,

@@ -16,7 +16,7 @@ import { receiveWebhook } from '../../src/modules/payments/webhook.server'
 import { type Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
 import { openThrowawayDb, type TestDb } from './throwaway-db'
-import { registerAppJobHandlers } from '../../src/server/jobs/handlers'
+import { wireApp } from '../../src/app/wiring'
 import { drainJobs } from '../../src/server/jobs/worker'
 import {
   getTransaction,
@@ -29,7 +29,7 @@ export { PG_URL, type TestDb } from './throwaway-db'
 
 export async function openTestDb(driver: 'pglite' | 'postgres', poolSize = 10): Promise<TestDb> {
   const test = await openThrowawayDb({ driver, prefix: 'ord', poolSize })
-  registerAppJobHandlers()
+  wireApp()
   return test
 }
 

@@ -42,14 +42,14 @@ import { Route as ClockRoute } from '../../src/routes/api/workshop/clock'
 import { Route as PlayerFixExpiryRoute } from '../../src/routes/api/workshop/player-fix-expiry'
 import { closeDb, getDb, type Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
-import { seedDemoData } from '../../src/server/db/seed'
+import { seedDemoData } from '../../src/app/seed/seed'
 import type { HandlerCtx } from '../../src/server/http/respond'
 import { TEST_USER_HEADER, routeHandler, sessionCookie, testUser } from './doors'
 import { makeUser, orderInput, pickSku, testDataDir } from './orders-fixtures'
 import { makePromoter } from './affiliate-fixtures'
 import { refundAsStaff } from '../../src/modules/orders/orders.doors.server'
 import { openDoor } from '../../src/server/http/door'
-import { registerAppJobHandlers } from '../../src/server/jobs/handlers'
+import { wireApp } from '../../src/app/wiring'
 import { pay, settle, startWebhookEndpoint } from './orders-fixtures'
 import { Route as LinkRoute } from '../../src/routes/api/ms/referral/links/$id'
 import { Route as LinksRoute } from '../../src/routes/api/ms/referral/links/index'
@@ -198,7 +198,7 @@ beforeAll(async () => {
   testDataDir()
   db = await getDb()
   await seedDemoData(db)
-  registerAppJobHandlers()
+  wireApp()
   // The sandbox gateway's webhooks (queued jobs) go to this file's own endpoint, never to a port
   // some other process may be listening on.
   hook = await startWebhookEndpoint(db)

@@ -15,7 +15,7 @@ import { verifyPassword } from '../../src/modules/accounts/password.server'
 import * as authFns from '../../src/modules/auth/auth.functions'
 import { closeDb, getDb, type Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
-import { seedDemoData } from '../../src/server/db/seed'
+import { seedDemoData } from '../../src/app/seed/seed'
 import { callServerFn, doorTable, makeCallers, resultOf, type DoorRow } from './server-fns'
 
 // The orders tests' settings (their own data directory for the app's database and mail outbox).

@@ -11,7 +11,7 @@ import { createLink } from '../../src/modules/affiliate/links.server'
 import { findPromoter } from '../../src/modules/affiliate/promoters.server'
 import * as referralFns from '../../src/modules/affiliate/referral.functions'
 import { closeDb, getDb, type Db } from '../../src/server/db/client'
-import { seedDemoData } from '../../src/server/db/seed'
+import { seedDemoData } from '../../src/app/seed/seed'
 import { BROWSER_UA } from './affiliate-fixtures'
 import { callServerFn, doorTable, makeCallers, okData, refusalOf, resultOf, type DoorRow } from './server-fns'
 

@@ -9,7 +9,7 @@ import { ordersConfigForFile } from './test-config'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { becomePromoter } from '../../src/modules/affiliate/promoters.server'
 import { closeDb, getDb, type Db } from '../../src/server/db/client'
-import { seedDemoData } from '../../src/server/db/seed'
+import { seedDemoData } from '../../src/app/seed/seed'
 import { callServerFn, exportedServerFns, makeCallers } from './server-fns'
 
 // The orders tests' settings (their own data directory for the app's database and mail outbox).

@@ -7,7 +7,7 @@
 import { ordersConfigForFile } from './test-config'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
-import { saveCoupon } from '../../src/modules/admin/coupons-admin.server'
+import { saveCoupon } from '../../src/modules/coupons/coupon-edit.server'
 import * as couponFns from '../../src/modules/coupons/coupons.functions'
 import * as playerFns from '../../src/modules/fulfilment/player.functions'
 import * as profileFns from '../../src/modules/fulfilment/player-profiles.functions'
@@ -19,7 +19,7 @@ import * as paymentFns from '../../src/modules/payments/payments.functions'
 import * as creditFns from '../../src/modules/store-credit/store-credit.functions'
 import { closeDb, getDb, type Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
-import { seedDemoData } from '../../src/server/db/seed'
+import { seedDemoData } from '../../src/app/seed/seed'
 import { couponInput, makeAdmin, unique } from './catalog-fixtures'
 import { giveCredit } from './credit-fixtures'
 import { orderInput, pickSku, playerFor, type SkuPick } from './orders-fixtures'
@@ -121,6 +121,14 @@ const rows: Record<string, DoorRow> = {
       expect(refusalOf(a, 'CONFLICT').issues).toEqual(['not_waiting_for_player'])
     },
   },
+  refundToCreditNowFn: {
+    gate: 'user',
+    input: async (who) => ({ orderId: await orderOf(who) }),
+    invalid: { data: { orderId: 12 }, issue: 'invalid_type' },
+    ok: (a) => {
+      refusalOf(a, 'CONFLICT')
+    },
+  },
   supportRequestFn: {
     gate: 'user',
     refusal: 'result',
@@ -188,15 +196,6 @@ const rows: Record<string, DoorRow> = {
       expect(resultOf(await callServerFn(creditFns.myCreditFn))).toEqual([])
     },
   },
-  refundToCreditNowFn: {
-    gate: 'user',
-    input: async (who) => ({ orderId: await orderOf(who) }),
-    invalid: { data: { orderId: 12 }, issue: 'invalid_type' },
-    ok: (a) => {
-      refusalOf(a, 'CONFLICT')
-    },
-  },
-
   // player.functions.ts
   checkPlayer: {
     gate: 'anyone',

@@ -15,7 +15,7 @@ import {
   type DbDriver,
   type DbHandle,
 } from '../../src/server/db/client'
-import { seedDemoData } from '../../src/server/db/seed'
+import { seedDemoData } from '../../src/app/seed/seed'
 import { overrideConfig } from '../../app.config'
 import { createPgliteDirectory, createPostgresDatabase } from '../../scripts/throwaway-database.mjs'
 

@@ -1,14 +1,31 @@
 /**
- * The configured fulfilment supplier, as payments/gateways.server.ts is for gateways: use cases ask
- * for one here and never construct one. Only the sandbox exists today; a real supplier plugs in here.
+ * The supplier port's registry, as payments/gateways.server.ts is for gateways: use cases ask for
+ * one here and never construct one. Which suppliers this build has is the composition root's
+ * choice (src/app/adapters.ts), installed once per process by wireApp().
  */
 import type { Db } from '~/server/db/client'
-import { SANDBOX_SUPPLIER, sandboxSupplier } from '~/server/fulfilment/sandbox/supplier.server'
 import type { Supplier } from './supplier'
 
-export const DEFAULT_SUPPLIER = SANDBOX_SUPPLIER
+export interface Suppliers {
+  /** The supplier new orders go to. */
+  defaultName: string
+  /** The supplier of that name, or undefined when this build has none by that name. */
+  byName(db: Db, name: string): Supplier | undefined
+}
 
-export function supplierFor(db: Db, name: string = DEFAULT_SUPPLIER): Supplier {
-  if (name === SANDBOX_SUPPLIER) return sandboxSupplier(db)
-  throw new Error(`unknown supplier ${name}`)
+let installed: Suppliers | undefined
+
+export function installSuppliers(suppliers: Suppliers): void {
+  installed = suppliers
+}
+
+function installedSuppliers(): Suppliers {
+  if (!installed) throw new Error('suppliers are not wired: call wireApp() (src/app/wiring.ts) first')
+  return installed
+}
+
+export function supplierFor(db: Db, name: string = installedSuppliers().defaultName): Supplier {
+  const supplier = installedSuppliers().byName(db, name)
+  if (!supplier) throw new Error(`unknown supplier ${name}`)
+  return supplier
 }

@@ -5,6 +5,7 @@ import { config } from '../../../app.config'
 import { databaseLost, readinessState } from '~/server/db/availability'
 import { dbDriver, getDb, selectRows } from '~/server/db/client'
 import { recentErrors } from '~/server/log'
+import { shuttingDown } from '~/server/shutdown'
 import type { MonitorSnapshot } from './monitor.schemas'
 
 export const WORKSHOP_TOKEN_COOKIE = 'workshop_token'
@@ -80,6 +81,7 @@ export async function monitorSnapshot(): Promise<MonitorSnapshot> {
 export async function readiness(): Promise<
   { ready: true; checks: Record<string, string> } | { ready: false; reason: string }
 > {
+  if (shuttingDown()) return { ready: false, reason: 'shutting down' } // first: the load balancer must hear at once
   await databaseLost() // a live check: notices a database that went away since the last request
   const state = readinessState()
   if (!state.ready) return { ready: false, reason: state.reason }

@@ -16,7 +16,7 @@ import { chargePlayerLookup } from '~/modules/fulfilment/player-limits.server'
 import { validatePlayerForm } from '~/modules/fulfilment/player-form'
 import type { PlayerCheckResult, Supplier } from '~/modules/fulfilment/supplier'
 import type { PlayerFixInput } from './orders.schemas'
-import { QUEUES, type OrderJobPayload } from './queues'
+import { ORDER_QUEUES, type OrderJobPayload } from './queues'
 import { orderMoney } from './refunds.server'
 import { enqueueOrderRefund, lockOrder, noteOrderEvent, transitionOrder } from './transition.server'
 
@@ -129,7 +129,7 @@ export async function correctOrderPlayer(
     })
     await transitionOrder(tx, orderId, 'fulfilling', { reason: 'player_fixed' })
     await enqueue(tx, {
-      queue: QUEUES.fulfil,
+      queue: ORDER_QUEUES.fulfil,
       payload: { orderId },
       dedupeKey: `fulfil:${orderId}:fix-${round}`,
       maxAttempts: 10,

@@ -10,7 +10,8 @@ import type { Db } from '~/server/db/client'
 import { orderEvents, orders, payments, refunds } from '~/server/db/schema'
 import { enqueue } from '~/server/jobs/queue'
 import { nextPaymentStatus } from './payment-status'
-import { QUEUES } from './queues'
+import { refundQueueName } from './handoffs.server'
+import { ORDER_QUEUES, type RefundJobPayload } from './queues'
 import { orderPaymentId, refundableMinor, type RefundDestination } from './refunds'
 import { capturedCreditMinor } from '~/modules/store-credit/holds.server'
 import { bookCreditRefund } from '~/modules/store-credit/credit-refund.server'
@@ -76,8 +77,8 @@ export async function requestRefund(tx: Db, input: NewRefund): Promise<RefundRow
     .returning()
   if (destination === 'original') {
     await enqueue(tx, {
-      queue: QUEUES.refund,
-      payload: { refundId: row!.id },
+      queue: refundQueueName(),
+      payload: { refundId: row!.id } satisfies RefundJobPayload,
       dedupeKey: `refund:${row!.id}`,
       maxAttempts: 10,
     })
@@ -228,7 +229,7 @@ export async function settleRefund(tx: Db, refundId: string): Promise<SettleOutc
     if (paidBy !== paymentId) {
       if (paymentFull) {
         await enqueue(tx, {
-          queue: QUEUES.mail,
+          queue: ORDER_QUEUES.mail,
           payload: { orderId, kind: 'payment_returned', paymentId },
           dedupeKey: `mail:payment_returned:${paymentId}`,
         })
@@ -249,7 +250,7 @@ export async function settleRefund(tx: Db, refundId: string): Promise<SettleOutc
     )
   const full = Number(back) >= order.totalMinor
   await enqueue(tx, {
-    queue: QUEUES.mail,
+    queue: ORDER_QUEUES.mail,
     payload: { orderId, kind: full ? 'refunded' : 'partially_refunded', refundId },
     dedupeKey: `mail:refund:${refundId}`,
   })

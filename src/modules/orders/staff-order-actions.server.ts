@@ -7,7 +7,7 @@ import { orderEvents } from '~/server/db/schema'
 import { enqueue } from '~/server/jobs/queue'
 import { recordAudit } from '~/modules/admin/audit.server'
 import { AppError } from '~/modules/errors/app-error'
-import { QUEUES } from './queues'
+import { ORDER_QUEUES } from './queues'
 import { lockOrder, transitionOrder } from './transition.server'
 
 type Staff = { id: string; email: string }
@@ -37,7 +37,7 @@ export async function resendDeliveryMail(db: Db, staff: Staff, orderId: string):
       .values({ orderId, type: 'delivery_mail_resent', data: {} })
       .returning({ id: orderEvents.id })
     await enqueue(tx, {
-      queue: QUEUES.mail,
+      queue: ORDER_QUEUES.mail,
       payload: { orderId, kind: 'delivered', resendOf: event!.id },
       dedupeKey: `mail:delivered:${orderId}:resend:${event!.id}`,
     })

@@ -11,6 +11,7 @@ import { onNotice } from '~/server/cache-sync'
 import { dbDriver, type Db } from '~/server/db/client'
 import { prepared } from '~/server/db/prepared'
 import { orders } from '~/server/db/schema'
+import { shutdownSignal } from '~/server/shutdown'
 import { AppError } from '~/modules/errors/app-error'
 import type { OrderStatus } from './order-status'
 
@@ -94,13 +95,14 @@ export async function waitWhileStatus(
   changes.on(orderId, onChange)
   const onAbort = () => onChange()
   opts.signal?.addEventListener('abort', onAbort)
+  shutdownSignal.addEventListener('abort', onAbort) // answer now rather than be cut at the deadline
   try {
     // The first read also checks that the order is the caller's; after it, a notice naming the
     // new status is the answer without another query.
     let status = await readOrderStatus(db, userId, orderId)
     for (;;) {
       const left = deadline - Date.now()
-      if (status !== whileStatus || woken || left <= 0 || opts.signal?.aborted) return status
+      if (status !== whileStatus || woken || left <= 0 || opts.signal?.aborted || shutdownSignal.aborted) return status
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(RECHECK_MS, left))
         wake = () => {
@@ -114,5 +116,6 @@ export async function waitWhileStatus(
   } finally {
     changes.off(orderId, onChange)
     opts.signal?.removeEventListener('abort', onAbort)
+    shutdownSignal.removeEventListener('abort', onAbort)
   }
 }

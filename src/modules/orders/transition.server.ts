@@ -12,7 +12,8 @@ import { releaseCoupons, redeemCoupons } from '~/modules/coupons/coupons.server'
 import { captureCredit, releaseCredit } from '~/modules/store-credit/holds.server'
 import { AppError } from '~/modules/errors/app-error'
 import { canTransition, COUPON_RELEASING_STATUSES, type OrderStatus } from './order-status'
-import { QUEUES } from './queues'
+import { entryJobsOf } from './handoffs.server'
+import { ORDER_QUEUES } from './queues'
 import { openPlayerFixWindow } from './player-fix-window.server'
 import { orderMoney, requestOrderRefunds, settleCreditRefunds } from './refunds.server'
 import type { RefundDestination } from './refunds'
@@ -25,8 +26,6 @@ export interface LockedOrder {
   totalMinor: number
   /** The part of the total paid with store credit. */
   creditMinor: number
-  /** The buyer signed up through a promoter: the order's steps concern the affiliate programme. */
-  referred: boolean
   /** A coupon is reserved for the order (redeemed when paid, released when it ends unpaid). */
   hasCoupon: boolean
   currency: string
@@ -44,15 +43,14 @@ export interface OrderNote {
   data: Record<string, unknown>
 }
 
-// Read with the lock (no extra round trip): orders of shoppers nobody referred queue no
-// affiliate jobs, orders without a coupon touch no redemption (issue 11: fewer queries per order).
+// Read with the lock (no extra round trip): orders without a coupon touch no redemption (issue 11:
+// fewer queries per order).
 const lockedColumns = {
   id: orders.id,
   status: orders.status,
   userId: orders.userId,
   totalMinor: orders.totalMinor,
   creditMinor: orders.creditMinor,
-  referred: sql<boolean>`exists (select 1 from referrals r where r.user_id = ${orders.userId})`.as('referred'),
   hasCoupon: sql<boolean>`${orders.couponId} is not null`.as('has_coupon'),
   currency: orders.currency,
   expiresAt: orders.expiresAt,
@@ -239,15 +237,11 @@ export async function tryMoveInStatement<Also = null>(
       select moved.id, e.type, e.from_status, e.to_status, e.data
       from moved, (values ${sql.join(events, sql`, `)}) as e(type, from_status, to_status, data)`,
   )
-  // The status's jobs: those of every order, and those of a referred buyer's (known from the lock).
-  const { always, ifReferred } = jobsOnEntry(orderId, to)
-  const queued = [
-    always.length ? enqueueStatement(db, always, ifMoved) : undefined,
-    ifReferred.length ? enqueueStatement(db, ifReferred, sql`${ifMoved} and (select referred from cur)`) : undefined,
-  ]
-  const queuedRows = queued.map((q, i) =>
-    db.$with(`queued_${i}`, { id: orders.id }).as(q?.statement ?? sql`select null::uuid as id where false`),
+  // The status's jobs, each group on its condition (another module's may depend on the buyer).
+  const queued = jobsOnEntry(orderId, sql`(select user_id from cur)`, to).map(({ jobs, onlyIf }) =>
+    enqueueStatement(db, jobs, onlyIf ? sql`${ifMoved} and ${onlyIf}` : ifMoved),
   )
+  const queuedRows = queued.map((q, i) => db.$with(`queued_${i}`, { id: orders.id }).as(q.statement))
   const ifNotMoved = sql`not exists (select 1 from moved) and ${fenced}`
   const writes = (alongside?.({ ifMoved, ifNotMoved }) ?? []).map((statement, i) =>
     db.$with(`alongside_${i}`, {}).as(statement),
@@ -261,14 +255,15 @@ export async function tryMoveInStatement<Also = null>(
       fenced: sql<boolean>`${fenced}`,
       notice: sql`(select ${statusNotice(orderId, to)} from moved)`,
       also: also ?? sql<Also>`null`,
-      queued0: sql<QueuedJobRow[] | null>`(select json_agg(q) from queued_0 q)`,
-      queued1: sql<QueuedJobRow[] | null>`(select json_agg(q) from queued_1 q)`,
+      queued: sql<(QueuedJobRow[] | null)[]>`json_build_array(${sql.join(
+        queued.map((_, i) => sql`(select json_agg(q) from ${sql.raw(`queued_${i}`)} q)`),
+        sql`, `,
+      )})`,
     })
     .from(cur)
   if (!row) return undefined
-  const { moved: didMove, fenced: didFence, notice: _notice, also: values, queued0, queued1, ...order } = row
-  queued[0]?.queued(queued0)
-  queued[1]?.queued(queued1)
+  const { moved: didMove, fenced: didFence, notice: _notice, also: values, queued: queuedJobs, ...order } = row
+  queued.forEach((q, i) => q.queued(queuedJobs[i] ?? null))
   if (didMove && byPayment) announceMoved(order.id)
   return { order, moved: didMove, fenced: didFence, also: values }
 }
@@ -310,24 +305,27 @@ export async function transitionOrder(
     ...notes.map((n) => sql`(${order.id}::uuid, ${n.type}, null, null, ${JSON.stringify(n.data)}::jsonb)`),
     sql`(${order.id}::uuid, 'status', ${order.status}, ${to}, ${JSON.stringify(data)}::jsonb)`,
   ]
-  const { always, ifReferred } = jobsOnEntry(order.id, to)
-  const effects = order.referred ? [...always, ...ifReferred] : always
-  const jobs = effects.length ? enqueueStatement(tx, effects, sql`exists (select 1 from moved)`) : undefined
+  const ifMoved = sql`exists (select 1 from moved)`
+  const queued = jobsOnEntry(order.id, sql`${order.userId}::uuid`, to).map(({ jobs, onlyIf }) =>
+    enqueueStatement(tx, jobs, onlyIf ? sql`${ifMoved} and ${onlyIf}` : ifMoved),
+  )
   const parts = [
     sql`moved as (update ${orders} set status = ${to}, updated_at = now() where ${orders.id} = ${order.id} returning 1)`,
     sql`noted as (insert into ${orderEvents} (order_id, type, from_status, to_status, data) values ${sql.join(events, sql`, `)})`,
-    ...(jobs ? [sql`queued as (${jobs.statement})`] : []),
+    ...queued.map((q, i) => sql`${sql.raw(`queued_${i}`)} as (${q.statement})`),
     ...alongside.map((statement, i) => sql`${sql.raw(`alongside_${i}`)} as (${statement})`),
   ]
   // The new status, its timeline event(s), the jobs it sets off, the writes that go with it and
   // the notice to waiting result pages: one statement.
-  const [row] = await selectRows<{ queued: QueuedJobRow[] | null }>(
+  const [row] = await selectRows<Record<string, QueuedJobRow[] | null>>(
     tx,
     sql`with ${sql.join(parts, sql`, `)}
-    select ${jobs ? sql`(select json_agg(queued) from queued)` : sql`null`} as queued,
-      ${statusNotice(order.id, to)} as notice from moved`,
+    select ${sql.join(
+      queued.map((_, i) => sql`(select json_agg(q) from ${sql.raw(`queued_${i}`)} q) as ${sql.raw(`queued_${i}`)}`),
+      sql`, `,
+    )}${queued.length ? sql`, ` : sql``}${statusNotice(order.id, to)} as notice from moved`,
   )
-  jobs?.queued(row?.queued ?? null)
+  queued.forEach((q, i) => q.queued(row?.[`queued_${i}`] ?? null))
   await onEntry(tx, order, to)
   return order.status
 }
@@ -343,35 +341,42 @@ export async function noteOrderEvent(
 }
 
 /**
- * The jobs a status sets off, queued in the statement that moves the order there: those of every
- * order, and those only an order of a referred buyer has (the affiliate programme's).
+ * The jobs a status sets off, queued in the statement that moves the order there: the orders
+ * module's own, and those other modules handed over (handoffs.server.ts), each on its condition.
  */
-function jobsOnEntry(orderId: string | SQL, status: OrderStatus): { always: NewJob[]; ifReferred: NewJob[] } {
+function jobsOnEntry(orderId: string | SQL, buyer: SQL, status: OrderStatus): { jobs: NewJob[]; onlyIf?: SQL }[] {
   // An order known only to the statement (a webhook names its payment) is read from `cur` there.
   const byId = typeof orderId === 'string'
   const payload = (extra: Record<string, unknown> = {}) =>
     byId ? { orderId, ...extra } : sql`jsonb_build_object('orderId', ${orderId}) || ${JSON.stringify(extra)}::jsonb`
   const key = (prefix: string) => (byId ? `${prefix}:${orderId}` : sql`${`${prefix}:`}::text || (${orderId})::text`)
-  const affiliate = (queue: string) => [{ queue, payload: payload(), dedupeKey: key(queue) }]
+  const handedOver = entryJobsOf(status).map((job) => ({
+    jobs: [{ queue: job.queue, payload: payload(), dedupeKey: key(job.queue) }],
+    onlyIf: job.onlyIf?.(buyer),
+  }))
   switch (status) {
     case 'paid':
-      return {
-        always: [
-          { queue: QUEUES.fulfil, payload: payload(), dedupeKey: key('fulfil'), maxAttempts: 10 },
-          { queue: QUEUES.mail, payload: payload({ kind: 'receipt' }), dedupeKey: key('mail:receipt') },
-        ],
-        ifReferred: affiliate(QUEUES.affiliatePaid),
-      }
+      return [
+        {
+          jobs: [
+            { queue: ORDER_QUEUES.fulfil, payload: payload(), dedupeKey: key('fulfil'), maxAttempts: 10 },
+            { queue: ORDER_QUEUES.mail, payload: payload({ kind: 'receipt' }), dedupeKey: key('mail:receipt') },
+          ],
+        },
+        ...handedOver,
+      ]
     case 'delivered':
-      return {
-        always: [{ queue: QUEUES.mail, payload: payload({ kind: 'delivered' }), dedupeKey: key('mail:delivered') }],
-        ifReferred: affiliate(QUEUES.affiliateDelivered),
-      }
-    case 'refunded':
-      // The shopper's mail goes with the refund that completed it (one mail per refund).
-      return { always: [], ifReferred: affiliate(QUEUES.affiliateRefunded) }
+      return [
+        {
+          jobs: [
+            { queue: ORDER_QUEUES.mail, payload: payload({ kind: 'delivered' }), dedupeKey: key('mail:delivered') },
+          ],
+        },
+        ...handedOver,
+      ]
     default:
-      return { always: [], ifReferred: [] }
+      // refunded: the shopper's mail goes with the refund that completed it (one mail per refund).
+      return handedOver
   }
 }
 

@@ -4,17 +4,15 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { z } from 'zod'
 import { openDoor } from '~/server/http/door'
 import { attempt } from '~/modules/errors/attempt.server'
-import { orderIdSchema } from '~/modules/orders/orders.schemas'
 import { grantCredit } from './grants.server'
 import { shopperCreditOfOrder } from './shopper-credit.server'
-import { grantCreditInputSchema } from './store-credit.schemas'
+import { grantCreditInputSchema, orderCreditInputSchema } from './store-credit.schemas'
 
 /** The store credit of the shopper who placed an order (staff). */
 export const adminShopperCreditFn = createServerFn({ method: 'GET' })
-  .validator(z.object({ orderId: orderIdSchema }))
+  .validator(orderCreditInputSchema)
   .handler(async ({ data }) => {
     const door = await openDoor(getRequest())
     await door.staff()

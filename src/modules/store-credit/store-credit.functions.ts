@@ -4,11 +4,7 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { z } from 'zod'
 import { openDoor } from '~/server/http/door'
-import { attempt } from '~/modules/errors/attempt.server'
-import { orderIdSchema } from '~/modules/orders/orders.schemas'
-import { refundToCreditNow } from '~/modules/orders/player-fix.server'
 import { creditBalances } from './ledger.server'
 import type { CreditBalanceView } from './store-credit.schemas'
 
@@ -18,15 +14,3 @@ export const myCreditFn = createServerFn({ method: 'GET' }).handler(async (): Pr
   const caller = await door.caller()
   return caller ? creditBalances(door.db, caller.id) : []
 })
-
-/**
- * "Refund to store credit now" for an order waiting for player details: its owner only (401 by a
- * throw); a refusal (404 not yours, 409 no longer waiting) is an ActionResult with its HTTP status.
- */
-export const refundToCreditNowFn = createServerFn({ method: 'POST' })
-  .validator(z.object({ orderId: orderIdSchema }))
-  .handler(async ({ data }) => {
-    const door = await openDoor(getRequest())
-    const user = await door.user()
-    return attempt(() => refundToCreditNow(door.db, user.id, data.orderId))
-  })

@@ -1,26 +1,25 @@
-/** The process's job worker, started by boot() in every instance and stopped on shutdown. */
+/**
+ * The process's job worker, started at boot in every instance (src/app/boot.ts) and stopped on
+ * shutdown. Which handlers and recurring jobs exist is the composition root's business
+ * (src/app/jobs.ts): this file knows none of them.
+ */
 import { config } from '../../../app.config'
 import type { Db } from '~/server/db/client'
-import { log } from '~/server/log'
-import { scheduleNightlyReconcile } from '~/modules/affiliate/jobs.server'
-import { registerAppJobHandlers } from './handlers'
-import { schedulePeriodicJobs } from './periodic'
 import { JobWorker } from './worker'
 
 let worker: JobWorker | undefined
 
-export function startJobWorker(db: Db): void {
-  registerAppJobHandlers()
+/** Starts the worker unless JOB_WORKER is off; `schedule` queues the recurring runs first. */
+export function startJobWorker(db: Db, schedule: (db: Db) => void): void {
   if (worker || !config().JOB_WORKER) return
-  // Housekeeping runs are queued rows too; any instance with a worker may run them.
-  schedulePeriodicJobs(db).catch((err: unknown) => log.warn({ err }, 'could not schedule periodic jobs'))
-  scheduleNightlyReconcile(db).catch((err: unknown) => log.warn({ err }, 'could not schedule the reconciliation'))
+  schedule(db)
   worker = new JobWorker(db, { concurrency: config().JOB_CONCURRENCY })
   worker.start()
 }
 
-export async function stopJobWorker(): Promise<void> {
+/** With a deadline (epoch ms), jobs still running then go back to the queue (JobWorker.stop). */
+export async function stopJobWorker(deadline?: number): Promise<void> {
   const w = worker
   worker = undefined
-  await w?.stop()
+  await w?.stop(deadline)
 }

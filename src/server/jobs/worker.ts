@@ -5,7 +5,7 @@
  * transaction, and completion only counts if the token is still ours. A worker killed mid-job
  * leaves a lease that expires, and the job is claimed again.
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { describeDbError, isConnectionError, markUnavailable } from '~/server/db/availability'
 import { createHash } from 'node:crypto'
 import type { Db } from '~/server/db/client'
@@ -29,7 +29,8 @@ export interface WorkerOptions {
 
 export class JobWorker {
   private running = false
-  private inFlight = new Set<Promise<void>>()
+  /** Jobs running now, by their promise: what stop() hands back when the deadline comes. */
+  private inFlight = new Map<Promise<void>, ClaimedJob>()
   /** Jobs running per queue. */
   private busy = new Map<string, number>()
   private wake?: () => void
@@ -69,21 +70,37 @@ export class JobWorker {
     this.stopTaking = takeJobsQueuedThrough(this.db, {
       hasRoom: (queue) => this.running && this.roomFor(queue) > 0,
       take: (handed) => {
-        // Stopping: leave them; their lease runs out and a worker claims them again.
         if (this.running) for (const job of handed) this.launch(job)
+        // Stopping: another instance's worker may take them now, not when their lease runs out.
+        else void releaseLeases(this.db, handed)
       },
     })
     this.loop = this.run()
   }
 
-  /** Stops claiming and waits for running jobs (their leases would otherwise have to expire). */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming and waits for running jobs. With a deadline (epoch ms), the jobs still running
+   * then are handed back (their leases released, ADR 093) so another worker takes them at once
+   * instead of when their leases run out; their own completion here then no longer counts.
+   */
+  async stop(deadline = Number.POSITIVE_INFINITY): Promise<void> {
     this.running = false
     this.unsubscribe?.()
     this.stopTaking?.()
     this.wake?.()
     await this.loop
-    await Promise.allSettled([...this.inFlight])
+    const finished = Promise.allSettled([...this.inFlight.keys()]).then(() => true)
+    if (deadline === Number.POSITIVE_INFINITY) {
+      await finished
+      return
+    }
+    let timer: NodeJS.Timeout | undefined
+    const timedOut = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()))
+    })
+    const allDone = await Promise.race([finished, timedOut])
+    clearTimeout(timer)
+    if (!allDone) await releaseLeases(this.db, [...this.inFlight.values()])
   }
 
   private roomFor(queue: string): number {
@@ -105,7 +122,7 @@ export class JobWorker {
       // A slot of this queue is free and it may have work waiting: claim now.
       if (this.maybeMore || this.fullQueues.has(job.queue)) this.wake?.()
     })
-    this.inFlight.add(p)
+    this.inFlight.set(p, job)
   }
 
   private async run(): Promise<void> {
@@ -143,6 +160,38 @@ export class JobWorker {
       })
       this.wake = undefined
     }
+  }
+}
+
+/**
+ * Gives claimed jobs back to the queue now: due at once, unleased, the attempt not counted. Fenced
+ * by the claim's token, so a job that meanwhile completed (or was taken over) is left alone, and
+ * the handler still running here can no longer complete it. Never throws: at worst the leases
+ * run out as after a crash.
+ */
+export async function releaseLeases(db: Db, claimed: readonly ClaimedJob[]): Promise<void> {
+  if (claimed.length === 0) return
+  try {
+    const released = await db
+      .update(jobs)
+      .set({ lockedUntil: null, lockToken: null, runAt: sql`now()`, attempts: sql`greatest(${jobs.attempts} - 1, 0)` })
+      .where(
+        and(
+          inArray(
+            jobs.id,
+            claimed.map((j) => j.id),
+          ),
+          inArray(
+            sql`${jobs.lockToken}::text`,
+            claimed.map((j) => j.lockToken),
+          ),
+          isNull(jobs.completedAt),
+        ),
+      )
+      .returning({ id: jobs.id, queue: jobs.queue })
+    if (released.length) log.info({ jobs: released }, 'unfinished jobs handed back to the queue')
+  } catch (err) {
+    log.warn({ err }, 'could not hand jobs back; their leases will run out')
   }
 }
 

@@ -84,7 +84,7 @@ export const games = pgTable(
   (t) => [index('games_category_idx').on(t.categoryId, t.sort), check('games_kind', inList(t.kind, PRODUCT_KINDS))],
 )
 
-/** The folded copy of a name or alias that game search matches (migration 0015's search_fold). */
+/** The folded copy of a name or alias that game search matches (migration 0016's search_fold). */
 const searchFolded = (name: string, of: string) =>
   text(name)
     .notNull()
