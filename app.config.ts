@@ -257,6 +257,8 @@ const schema = z.object({
    * (src/modules/workshop/test-users.server.ts). Never enable it in production.
    */
   ALLOW_TEST_FIXTURES: bool,
+  /** Bearer token Prometheus sends to GET /metrics; without it the endpoint is a 404 (ADR 094). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Token that opens the internal workshop pages (/workshop/*) outside development. */
   WORKSHOP_TOKEN: z.string().min(16).optional(),
 })

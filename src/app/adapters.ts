@@ -10,6 +10,8 @@ import type { PaymentGateways } from '~/modules/payments/gateways.server'
 import type { Suppliers } from '~/modules/fulfilment/suppliers.server'
 import { SANDBOX_SUPPLIER, sandboxSupplier } from '~/server/fulfilment/sandbox/supplier.server'
 import { SANDBOX_GATEWAY, sandboxGateway } from '~/server/payments/sandbox/gateway.server'
+import { measureSupplierCall } from '~/server/metrics'
+import type { Supplier, TopUpDelivery } from '~/modules/fulfilment/supplier'
 import { STRIPE_GATEWAY, stripeGateway } from '~/server/payments/stripe/gateway.server'
 
 export const paymentGateways: PaymentGateways = {
@@ -24,5 +26,14 @@ export const paymentGateways: PaymentGateways = {
 
 export const suppliers: Suppliers = {
   defaultName: SANDBOX_SUPPLIER,
-  byName: (db, name) => (name === SANDBOX_SUPPLIER ? sandboxSupplier(db) : undefined),
+  byName: (db, name) => (name === SANDBOX_SUPPLIER ? measuredInProcess(name, sandboxSupplier(db)) : undefined),
+}
+
+/**
+ * The in-process sandbox makes no HTTP requests to count: each delivery is one supplier request
+ * for the metrics (ADR 094). An HTTP adapter records each attempt itself (`supplierRequest`).
+ */
+function measuredInProcess(name: string, supplier: Supplier): Supplier {
+  const outcome = (d: TopUpDelivery) => (d.status === 'failed' ? 'refused' : 'ok')
+  return { ...supplier, deliverTopUp: (r) => measureSupplierCall(name, () => supplier.deliverTopUp(r), outcome) }
 }

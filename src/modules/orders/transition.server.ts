@@ -5,7 +5,9 @@
  * commission) commit or vanish together.
  */
 import { and, eq, is, sql, SQL } from 'drizzle-orm'
+import { afterCommit } from '~/server/db/after-commit'
 import { selectRows, type Db } from '~/server/db/client'
+import { orderStatusChanged } from '~/server/metrics'
 import { orderEvents, orders, payments } from '~/server/db/schema'
 import { enqueueStatement, type NewJob, type QueuedJobRow } from '~/server/jobs/queue'
 import { releaseCoupons, redeemCoupons } from '~/modules/coupons/coupons.server'
@@ -265,6 +267,7 @@ export async function tryMoveInStatement<Also = null>(
   const { moved: didMove, fenced: didFence, notice: _notice, also: values, queued: queuedJobs, ...order } = row
   queued.forEach((q, i) => q.queued(queuedJobs[i] ?? null))
   if (didMove && byPayment) announceMoved(order.id)
+  if (didMove) afterCommit(db, () => orderStatusChanged(from, to))
   return { order, moved: didMove, fenced: didFence, also: values }
 }
 
@@ -326,6 +329,7 @@ export async function transitionOrder(
     )}${queued.length ? sql`, ` : sql``}${statusNotice(order.id, to)} as notice from moved`,
   )
   queued.forEach((q, i) => q.queued(row?.[`queued_${i}`] ?? null))
+  afterCommit(tx, () => orderStatusChanged(order.status, to))
   await onEntry(tx, order, to)
   return order.status
 }

@@ -8,7 +8,9 @@ import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '~/server/db/client'
 import { payments, refunds, webhookEvents } from '~/server/db/schema'
+import { afterCommit } from '~/server/db/after-commit'
 import { log } from '~/server/log'
+import { paymentSettled, webhookApplied } from '~/server/metrics'
 import { AppError } from '~/modules/errors/app-error'
 import { isPayable } from '~/modules/orders/order-status'
 import { requestRefund, settleRefund } from '~/modules/orders/refunds.server'
@@ -68,7 +70,10 @@ export async function receiveWebhook(
     const events = await provider.parseWebhook({ headers, rawBody })
     if (events.length === 0) return 'ignored'
     const outcomes: WebhookOutcome[] = []
-    for (const event of events) outcomes.push(await applyGatewayEvent(db, gateway, eventSchema.parse(event)))
+    for (const event of events.map((e) => eventSchema.parse(e))) {
+      outcomes.push(await applyGatewayEvent(db, gateway, event))
+      if (outcomes.at(-1) !== 'duplicate') webhookApplied(gateway, event.createdAt)
+    }
     return outcomes.find((o) => o === 'applied') ?? outcomes[0]!
   }
   const check = verifySignature(
@@ -84,7 +89,10 @@ export async function receiveWebhook(
   } catch {
     throw new AppError('INVALID_INPUT', 'Webhook body is not JSON')
   }
-  return applyGatewayEvent(db, gateway, eventSchema.parse(parsed))
+  const event = eventSchema.parse(parsed)
+  const outcome = await applyGatewayEvent(db, gateway, event)
+  if (outcome !== 'duplicate') webhookApplied(gateway, event.createdAt)
+  return outcome
 }
 
 export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome> {
@@ -137,7 +145,11 @@ async function captureInStatement(db: Db, gateway: string, event: GatewayEvent):
         on conflict do nothing returning 1`,
     data: { paymentId },
     // Recorded before this statement began: applied with its effect then, nothing left to do.
-    also: sql<boolean>`exists (select 1 from ${webhookEvents} where gateway = ${gateway} and event_id = ${event.id})`,
+    // The method is for the payments metric.
+    also: sql<{
+      recorded: boolean
+      method: string
+    }>`json_build_object('recorded', exists (select 1 from ${webhookEvents} where gateway = ${gateway} and event_id = ${event.id}), 'method', (select payment_method from cur))`,
     notes: [
       {
         type: 'payment_succeeded',
@@ -150,8 +162,11 @@ async function captureInStatement(db: Db, gateway: string, event: GatewayEvent):
         where id = ${paymentId} and ${ifMoved}`,
     ],
   })
-  if (result?.moved) return 'applied'
-  return result?.also ? 'duplicate' : undefined
+  if (result?.moved) {
+    paymentSettled(gateway, result.also.method, 'succeeded')
+    return 'applied'
+  }
+  return result?.also.recorded ? 'duplicate' : undefined
 }
 
 /**
@@ -183,6 +198,7 @@ async function applyToPayment(
   }
   const next = nextPaymentStatus(payment.status, STATUS_OF[event.type])
   if (!next) return 'unchanged'
+  if (next !== 'requires_action') afterCommit(tx, () => paymentSettled(payment.gateway, payment.method, next))
   const settle = tx
     .update(payments)
     .set({

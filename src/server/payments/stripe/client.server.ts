@@ -5,7 +5,7 @@
  */
 import { Stripe } from 'stripe'
 import { config } from '../../../../app.config'
-import { providerCall, type CallFacts } from '../provider-call'
+import { providerCall, type CallFacts } from '~/server/payments/provider-call'
 
 export const STRIPE_GATEWAY = 'stripe'
 /** Retries the SDK makes after a timeout, a dropped connection, a 409 or a 5xx (with backoff). */
