@@ -6,7 +6,7 @@
  * Each change is in the audit log as done by "command line". An operator's mistake (a bad
  * setting, a database that does not answer) is one line and exit code 1, not a stack trace.
  */
-import { grantRole, listStaff, revokeRole } from '~/modules/admin/staff.server'
+import { grantRole, listStaff, revokeRole } from '~/modules/accounts/staff-roles.server'
 import { isAppError } from '~/modules/errors/app-error'
 import { STAFF_ROLES, type StaffRole } from '~/server/db/schema'
 import { getDb } from '~/server/db/client'

@@ -7,7 +7,7 @@
 import { ordersConfigForFile } from './test-config'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
-import { saveCoupon } from '../../src/modules/admin/coupons-admin.server'
+import { saveCoupon } from '../../src/modules/coupons/coupon-edit.server'
 import * as couponFns from '../../src/modules/coupons/coupons.functions'
 import * as playerFns from '../../src/modules/fulfilment/player.functions'
 import * as profileFns from '../../src/modules/fulfilment/player-profiles.functions'

@@ -5,9 +5,11 @@
  * inside a transaction or without one. Only moveOrder (move-order.server.ts) calls it.
  */
 import { is, sql, SQL } from 'drizzle-orm'
+import { afterCommit } from '~/server/db/after-commit'
 import type { Db } from '~/server/db/client'
 import { orderEvents, orders, payments } from '~/server/db/schema'
 import { enqueueStatement, type NewJob, type QueuedJobRow } from '~/server/jobs/queue'
+import { orderStatusChanged } from '~/server/metrics'
 import type { EntryJob } from './handoffs.server'
 import { lockedColumns, orderWhere, paymentOf, type LockedOrder } from './order-lock.server'
 import type { OrderStatus } from './order-status'
@@ -154,6 +156,7 @@ export async function runMoveStatement<Also>(
   } = row
   queued.forEach((q, i) => q.queued(rows[i] ?? null))
   if (didMove && byPayment) announceMoved(order.id)
+  if (didMove) afterCommit(conn, () => orderStatusChanged(order.status, to))
   return { order, moved: didMove, fenced: didFence, deferred: didDefer, also: value }
 }
 

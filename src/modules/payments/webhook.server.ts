@@ -1,14 +1,16 @@
 /**
  * Applying gateway events. Safe against everything a webhook sender does: duplicates (the event
  * id is inserted first, on conflict do nothing, in the same transaction as its effect), any
- * order (payment statuses only move up, see payment-status.ts), and forgery (HMAC signature
- * with a 300 s window, checked before anything is read or written).
+ * order (payment statuses only move up, see payment-status.ts), and forgery (each provider's
+ * signature scheme with a 300 s window, checked before anything is read or written).
  */
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '~/server/db/client'
 import { payments, refunds, webhookEvents } from '~/server/db/schema'
+import { afterCommit } from '~/server/db/after-commit'
 import { log } from '~/server/log'
+import { paymentSettled, webhookApplied } from '~/server/metrics'
 import { AppError } from '~/modules/errors/app-error'
 import { isPayable } from '~/modules/orders/order-status'
 import { requestRefund, settleRefund } from '~/modules/orders/refunds.server'
@@ -21,6 +23,7 @@ import { announceStatusChange } from '~/modules/orders/status-wait.server'
 import { GATEWAY_EVENT_TYPES, type GatewayEvent, type GatewayEventType } from './gateway'
 import { PAYMENT_STATUSES, type PaymentStatus } from '~/modules/orders/payment-attempts'
 import { nextPaymentStatus } from '~/modules/orders/payment-status'
+import { paymentGateway } from './gateways.server'
 import { webhookSecret } from './webhook-secret.server'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './webhook-signature.server'
 
@@ -33,6 +36,7 @@ const eventSchema = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/),
   failureCode: z.string().max(64).optional(),
   refundKey: z.string().max(100).optional(),
+  captureId: z.string().max(100).optional(),
   createdAt: z.string(),
 })
 
@@ -46,7 +50,10 @@ const STATUS_OF: Record<GatewayEventType, PaymentStatus> = {
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'unchanged' | 'ignored'
 
-/** Verifies and applies one delivery. Throws UNAUTHENTICATED for a bad or stale signature. */
+/**
+ * Verifies and applies one delivery. A provider's own scheme (Stripe, PayPal) refuses a bad or
+ * stale signature with INVALID_INPUT (400); the sandbox's with UNAUTHENTICATED.
+ */
 export async function receiveWebhook(
   db: Db,
   gateway: string,
@@ -54,6 +61,17 @@ export async function receiveWebhook(
   rawBody: string,
   nowSeconds?: number,
 ): Promise<WebhookOutcome> {
+  const provider = paymentGateway(db, gateway)
+  if (provider.parseWebhook) {
+    const events = await provider.parseWebhook({ headers, rawBody })
+    if (events.length === 0) return 'ignored'
+    const outcomes: WebhookOutcome[] = []
+    for (const event of events.map((e) => eventSchema.parse(e))) {
+      outcomes.push(await applyGatewayEvent(db, gateway, event))
+      if (outcomes.at(-1) !== 'duplicate') webhookApplied(gateway, event.createdAt)
+    }
+    return outcomes.find((o) => o === 'applied') ?? outcomes[0]!
+  }
   const check = verifySignature(
     await webhookSecret(db),
     { timestamp: headers.get(TIMESTAMP_HEADER), signature: headers.get(SIGNATURE_HEADER) },
@@ -67,7 +85,10 @@ export async function receiveWebhook(
   } catch {
     throw new AppError('INVALID_INPUT', 'Webhook body is not JSON')
   }
-  return applyGatewayEvent(db, gateway, eventSchema.parse(parsed))
+  const event = eventSchema.parse(parsed)
+  const outcome = await applyGatewayEvent(db, gateway, event)
+  if (outcome !== 'duplicate') webhookApplied(gateway, event.createdAt)
+  return outcome
 }
 
 export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome> {
@@ -123,7 +144,11 @@ async function captureInStatement(db: Db, gateway: string, event: GatewayEvent):
         on conflict do nothing returning 1`,
     data: { paymentId },
     // Recorded before this statement began: applied with its effect then, nothing left to do.
-    also: sql<boolean>`exists (select 1 from ${webhookEvents} where gateway = ${gateway} and event_id = ${event.id})`,
+    // The method is for the payments metric.
+    also: sql<{
+      recorded: boolean
+      method: string
+    }>`json_build_object('recorded', exists (select 1 from ${webhookEvents} where gateway = ${gateway} and event_id = ${event.id}), 'method', (select payment_method from cur))`,
     notes: [
       {
         type: 'payment_succeeded',
@@ -132,11 +157,15 @@ async function captureInStatement(db: Db, gateway: string, event: GatewayEvent):
     ],
     alongside: ({ ifMoved }) => [
       sql`update ${payments} set status = 'succeeded', external_id = coalesce(external_id, ${event.externalId}),
-        updated_at = now() where id = ${paymentId} and ${ifMoved}`,
+        capture_id = coalesce(capture_id, ${event.captureId ?? null}), updated_at = now()
+        where id = ${paymentId} and ${ifMoved}`,
     ],
   })
-  if (result?.moved) return 'applied'
-  return result?.also ? 'duplicate' : undefined
+  if (result?.moved) {
+    paymentSettled(gateway, result.also.method, 'succeeded')
+    return 'applied'
+  }
+  return result?.also.recorded ? 'duplicate' : undefined
 }
 
 /**
@@ -168,11 +197,13 @@ async function applyToPayment(
   }
   const next = nextPaymentStatus(payment.status, STATUS_OF[event.type])
   if (!next) return 'unchanged'
+  if (next !== 'requires_action') afterCommit(tx, () => paymentSettled(payment.gateway, payment.method, next))
   const settle = tx
     .update(payments)
     .set({
       status: next,
       externalId: payment.externalId ?? event.externalId,
+      captureId: payment.captureId ?? event.captureId ?? null,
       failureCode: next === 'failed' || next === 'cancelled' ? (event.failureCode ?? null) : payment.failureCode,
       updatedAt: sql`now()`,
     })

@@ -228,9 +228,20 @@ export async function getDb(): Promise<Db> {
   return (await opening).db
 }
 
+/** The singleton's PostgreSQL pool, for its gauges (metrics). */
+let singletonPool: Pool | undefined
+
+/** Connections of the app's PostgreSQL pool (undefined on the embedded database or before it opens). */
+export function poolCounts(): { total: number; idle: number; waiting: number } | undefined {
+  const pool = singletonPool
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }
+}
+
 async function openFromConfig(): Promise<DbHandle> {
   const c = config()
   const handle = await openDatabase({ url: c.DATABASE_URL, dataDir: c.DATA_DIR, poolSize: c.DATABASE_POOL_SIZE })
+  const inner = internals.get(handle)
+  singletonPool = inner?.kind === 'postgres' ? inner.pool : undefined
   try {
     await migrate(handle)
   } catch (err) {
