@@ -44,6 +44,40 @@ function isCidr(value: string): boolean {
   return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128)
 }
 
+/** `BRL:card,pix;EUR:card,ideal` → { BRL: ['card', 'pix'], EUR: ['card', 'ideal'] } (card always first). */
+function parseStripeMethods(value: string | undefined, ctx: z.RefinementCtx): Record<string, string[]> {
+  const methods: Record<string, string[]> = {}
+  for (const part of (value ?? '').split(/[;\s]+/).filter(Boolean)) {
+    const [currency, list, extra] = part.split(':')
+    const names = (list ?? '').split(',').filter(Boolean)
+    if (
+      extra !== undefined ||
+      names.length === 0 ||
+      !/^[A-Za-z]{3}$/.test(currency ?? '') ||
+      !names.every((n) => /^[a-z_]{2,40}$/.test(n))
+    ) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not CUR:method,method (e.g. BRL:card,pix)` })
+      return z.NEVER
+    }
+    methods[currency!.toUpperCase()] = ['card', ...names.filter((n) => n !== 'card')]
+  }
+  return methods
+}
+
+/** The keys a chosen payment provider cannot run without: one line per missing key. */
+function missingProviderKeys(c: RawConfig): string[] {
+  const need = (provider: string, keys: (keyof RawConfig)[]) =>
+    keys.filter((k) => !c[k]).map((k) => `  ${k}: required with ${provider}`)
+  return [
+    ...(c.PAYMENT_PROVIDER_CARD === 'stripe'
+      ? need('PAYMENT_PROVIDER_CARD=stripe', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
+      : []),
+    ...(c.PAYMENT_PROVIDER_WALLET === 'paypal'
+      ? need('PAYMENT_PROVIDER_WALLET=paypal', ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'])
+      : []),
+  ]
+}
+
 const schema = z.object({
   /**
    * Unset means development here; server.mjs sets it to production before anything loads (React
@@ -117,6 +151,37 @@ const schema = z.object({
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Where the gateway posts webhooks; default PUBLIC_ORIGIN, else this process on 127.0.0.1:PORT. */
   PAYMENT_WEBHOOK_URL: z.url().optional(),
+  /** Who takes card payments: the embedded sandbox (default, no keys) or Stripe Checkout. */
+  PAYMENT_PROVIDER_CARD: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** Who takes wallet payments: the embedded sandbox (default, no keys) or PayPal. */
+  PAYMENT_PROVIDER_WALLET: z.enum(['sandbox', 'paypal']).default('sandbox'),
+  /** Stripe secret (or restricted) key; `sk_test_…` is test mode. Required with PAYMENT_PROVIDER_CARD=stripe. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  /** Signing secret of the Stripe webhook endpoint (`whsec_…`). Required with PAYMENT_PROVIDER_CARD=stripe. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  /**
+   * Payment methods Stripe Checkout offers per currency, e.g. `BRL:card,pix,boleto;EUR:card,ideal`.
+   * Card is always offered; a currency not listed gets card only.
+   */
+  STRIPE_PAYMENT_METHODS: z.string().optional().transform(parseStripeMethods),
+  /** The API base the Stripe SDK talks to (default Stripe's own; tests point it at a local stand-in). */
+  STRIPE_API_URL: z.url().optional(),
+  /** PayPal REST app credentials and webhook id. Required with PAYMENT_PROVIDER_WALLET=paypal. */
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  /** `sandbox` (PayPal's test environment, default) or `live`. */
+  PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** The API base the PayPal SDK talks to (default PayPal's for PAYPAL_MODE; tests point it at a stand-in). */
+  PAYPAL_API_URL: z.url().optional(),
+  /** How long one call to Stripe or PayPal may take before the shopper is told to try again. */
+  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Minutes an unpaid order stays payable before it expires. */
   ORDER_PAYMENT_TTL_MINUTES: z.coerce
     .number()
@@ -192,6 +257,8 @@ const schema = z.object({
    * (src/modules/workshop/test-users.server.ts). Never enable it in production.
    */
   ALLOW_TEST_FIXTURES: bool,
+  /** Bearer token Prometheus sends to GET /metrics; without it the endpoint is a 404 (ADR 094). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Token that opens the internal workshop pages (/workshop/*) outside development. */
   WORKSHOP_TOKEN: z.string().min(16).optional(),
 })
@@ -201,7 +268,11 @@ type RawConfig = z.infer<typeof schema>
 /** The parsed configuration with the defaults that depend on other settings decided. */
 export type AppConfig = Omit<RawConfig, 'SEED_DEMO' | 'SEED_CATALOG'> & { SEED_DEMO: boolean; SEED_CATALOG: boolean }
 
-export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+/**
+ * `command`: a command-line tool (`npm run ops`) rather than a server. It prints no absolute URL,
+ * so PUBLIC_ORIGIN is not required of it (siteOrigin() refuses to guess one on PostgreSQL).
+ */
+export function parseConfig(env: Record<string, string | undefined>, opts: { command?: boolean } = {}): AppConfig {
   const result = schema.safeParse(env)
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
@@ -211,9 +282,11 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   if (c.COOKIE_CROSS_ORIGIN && !c.COOKIE_SECURE) {
     throw new Error('Invalid configuration:\n  COOKIE_CROSS_ORIGIN: requires COOKIE_SECURE=true')
   }
+  const missing = missingProviderKeys(c)
+  if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`)
   // A shared database means a real deployment: absolute URLs (sitemap, canonical links, payment
   // returns, the OIDC issuer) must not be taken from the Host header, which any client sets.
-  if (c.DATABASE_URL && !c.PUBLIC_ORIGIN) {
+  if (c.DATABASE_URL && !c.PUBLIC_ORIGIN && !opts.command) {
     throw new Error(
       'Invalid configuration:\n  PUBLIC_ORIGIN: required with DATABASE_URL (the https://… address customers use)',
     )
@@ -226,11 +299,18 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
 
 let cached: AppConfig | undefined
 let overrides: Record<string, string | undefined> = {}
+let command = false
 
 /** The configuration of this process, parsed from process.env (and test overrides) on first use. */
 export function config(): AppConfig {
-  cached ??= parseConfig({ ...process.env, ...overrides })
+  cached ??= parseConfig({ ...process.env, ...overrides }, { command })
   return cached
+}
+
+/** This process is a command-line tool, not a server (see parseConfig); call before config(). */
+export function runningAsCommand(): void {
+  command = true
+  cached = undefined
 }
 
 /**

@@ -29,6 +29,13 @@ const server = serve({
   // Our own shutdown below: srvx's would close the listener at once and cut requests after 5 s.
   gracefulShutdown: false,
   middleware: [
+    // Every request is timed by its route template; /metrics answers before the app (ADR 094).
+    async (request, next) => {
+      const started = performance.now()
+      const response = new URL(request.url).pathname === '/metrics' ? await app.metricsResponse(request) : await next()
+      app.recordHttpRequest(request, response.status, (performance.now() - started) / 1000)
+      return response
+    },
     (request, next) => {
       const { pathname } = new URL(request.url)
       if (pathname.startsWith('/assets/')) {

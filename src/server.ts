@@ -115,6 +115,8 @@ export function checkConfig(): void {
 
 export { runOpsCommand } from './app/ops-command'
 export { beginShutdown } from './server/shutdown'
+export { metricsResponse } from './server/metrics/endpoint'
+export { recordHttpRequest } from './app/http-metrics'
 
 /** Where server.mjs listens (PORT, HOST), read through the one config schema. */
 export function listenAddress(): { port: number; hostname: string } {

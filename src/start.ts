@@ -2,13 +2,14 @@
  * Global request middleware. With a custom start.ts Start no longer adds its CSRF protection for
  * server functions, so it is registered here explicitly.
  */
-import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { createCsrfMiddleware, createMiddleware, createServerOnlyFn, createStart } from '@tanstack/react-start'
 import {
   isValidatorFailure,
   markServerFnReached,
   refuseInvalidServerFnInput,
   refuseServerFnCall,
 } from './server/http/server-fn-guard'
+import { isOwnOrigin } from './server/http/security'
 import { handleOidcRequest } from './server/oidc/handle'
 import { isOidcPath } from './server/oidc/issuer'
 import { unauthenticatedMiddleware } from './modules/auth/auth-middleware'
@@ -18,8 +19,15 @@ const oidcMiddleware = createMiddleware({ type: 'request' }).server(({ request, 
   isOidcPath(pathname) ? handleOidcRequest(request) : next(),
 )
 
-/** Server functions are same-origin RPC: refuse cross-site calls (Sec-Fetch-Site / Origin). */
-const csrfMiddleware = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })
+/**
+ * Server functions are same-origin RPC: refuse cross-site calls (Sec-Fetch-Site / Origin). The
+ * origin is PUBLIC_ORIGIN when set, never the Host header's (isOwnOrigin; ADR 014).
+ */
+const csrfMiddleware = createCsrfMiddleware({
+  filter: (ctx) => ctx.handlerType === 'serverFn',
+  // Server-only (the compiler drops its body and imports from the client bundle).
+  origin: createServerOnlyFn((origin: string, ctx: { request: Request }) => isOwnOrigin(origin, ctx.request.url)),
+})
 
 /**
  * Runs first in every server function: tells the server entry the call decoded (so a later 5xx is

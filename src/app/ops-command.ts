@@ -1,13 +1,17 @@
 /**
  * `npm run ops -- <command>`: staff roles from the command line, on the configured database
- * (DATABASE_URL, or the embedded one in DATA_DIR while no server holds it).
+ * (DATABASE_URL, or the embedded one in DATA_DIR while no server holds it; PUBLIC_ORIGIN is not
+ * needed).
  *   grant <support|admin> <email>   revoke <email>   list
- * Each change is in the audit log as done by "command line".
+ * Each change is in the audit log as done by "command line". An operator's mistake (a bad
+ * setting, a database that does not answer) is one line and exit code 1, not a stack trace.
  */
-import { grantRole, listStaff, revokeRole } from '~/modules/admin/staff.server'
+import { grantRole, listStaff, revokeRole } from '~/modules/accounts/staff-roles.server'
 import { isAppError } from '~/modules/errors/app-error'
 import { STAFF_ROLES, type StaffRole } from '~/server/db/schema'
 import { getDb } from '~/server/db/client'
+import { describeDbError, isConnectionError } from '~/server/db/availability'
+import { runningAsCommand } from '../../app.config'
 
 const USAGE = 'usage: npm run ops -- grant <support|admin> <email> | revoke <email> | list'
 
@@ -17,6 +21,7 @@ const isStaffRole = (value: string | undefined): value is StaffRole =>
 /** Runs one command; returns the exit code and the lines to print. */
 export async function runOpsCommand(args: string[]): Promise<{ code: number; lines: string[] }> {
   const [command, ...rest] = args
+  runningAsCommand()
   try {
     if (command === 'grant' && rest.length === 2 && isStaffRole(rest[0])) {
       const member = await grantRole(await getDb(), rest[1]!, rest[0], 'command line')
@@ -33,6 +38,12 @@ export async function runOpsCommand(args: string[]): Promise<{ code: number; lin
     return { code: 2, lines: [USAGE] }
   } catch (error) {
     if (isAppError(error)) return { code: 1, lines: [error.message] }
+    const message = error instanceof Error ? error.message : String(error)
+    // One line per bad setting, as server.mjs prints them.
+    if (message.startsWith('Invalid configuration')) {
+      return { code: 1, lines: [message.replace(/:\n\s+/, ': ').replace(/\n\s+/g, '; ')] }
+    }
+    if (isConnectionError(error)) return { code: 1, lines: [describeDbError(error)] }
     throw error
   }
 }

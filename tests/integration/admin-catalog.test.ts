@@ -8,16 +8,16 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Caller } from '../../src/modules/auth/caller.server'
-import { gameForAdmin, listGamesForAdmin, saveGame } from '../../src/modules/admin/catalog-games.server'
-import { saveOffer, saveSku } from '../../src/modules/admin/catalog-offers.server'
-import { importGameCodes } from '../../src/modules/admin/code-inventory.server'
-import { gameInputSchema } from '../../src/modules/admin/catalog.schemas'
+import { gameForAdmin, listGamesForAdmin, saveGame } from '../../src/modules/catalog/game-edit.server'
+import { saveOffer, saveSku } from '../../src/modules/catalog/offer-edit.server'
+import { importGameCodes } from '../../src/modules/catalog/code-inventory.server'
+import { gameInputSchema } from '../../src/modules/catalog/catalog-edit.schemas'
 import {
   couponForAdmin,
   listCouponsForAdmin,
   saveCoupon,
   setCouponActive,
-} from '../../src/modules/admin/coupons-admin.server'
+} from '../../src/modules/coupons/coupon-edit.server'
 import { getCategoryPage } from '../../src/modules/catalog/category.server'
 import { filterSku, getOffer } from '../../src/modules/catalog/offer.server'
 import { AppError } from '../../src/modules/errors/app-error'

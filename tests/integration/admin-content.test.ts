@@ -13,24 +13,26 @@ import {
   previewArticle,
   saveArticle,
   setArticlePublished,
-} from '../../src/modules/admin/content-articles.server'
+} from '../../src/modules/cms/article-edit.server'
 import {
   deleteLinkAsAdmin,
   listLinksForAdmin,
-  listNavigationForAdmin,
   reorderLinksAsAdmin,
-  reorderNavigationAsAdmin,
   saveLinkAsAdmin,
+} from '../../src/modules/cms/home-links-edit.server'
+import {
+  listNavigationForAdmin,
+  reorderNavigationAsAdmin,
   saveNavigationAsAdmin,
-} from '../../src/modules/admin/content-home.server'
-import { pageForEdit, previewPage, savePage } from '../../src/modules/admin/content-pages.server'
+} from '../../src/modules/catalog/navigation-edit.server'
+import { pageForEdit, previewPage, savePage } from '../../src/modules/cms/page-edit.server'
 import {
   deleteRedirectAsAdmin,
   deleteShortLinkAsAdmin,
   saveRedirectAsAdmin,
   saveShortLinkAsAdmin,
-} from '../../src/modules/admin/content-routing.server'
-import type { ArticleSave } from '../../src/modules/admin/content.schemas'
+} from '../../src/modules/cms/routing-edit.server'
+import type { ArticleSave } from '../../src/modules/cms/content-edit.schemas'
 import type { Caller } from '../../src/modules/auth/caller.server'
 import { listNavigation } from '../../src/modules/catalog/catalog.server'
 import { listLinks } from '../../src/modules/cms/cms.server'

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { listAudit } from '../../src/modules/admin/audit.server'
-import { grantRole, listStaff, revokeRole } from '../../src/modules/admin/staff.server'
+import { grantRole, listStaff, revokeRole } from '../../src/modules/accounts/staff-roles.server'
 import * as t from '../../src/server/db/schema'
 import { makeAdmin } from './catalog-fixtures'
 import { makeUser, pgliteForFile } from './orders-fixtures'

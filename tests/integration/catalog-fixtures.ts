@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { CouponInput, GameInput, SkuInput } from '../../src/modules/admin/catalog.schemas'
+import type { CouponInput } from '../../src/modules/coupons/coupon-edit.schemas'
+import type { GameInput, SkuInput } from '../../src/modules/catalog/catalog-edit.schemas'
 import type { Caller } from '../../src/modules/auth/caller.server'
 import type { Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'

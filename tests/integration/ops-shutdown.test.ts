@@ -6,44 +6,34 @@
  * (unleased, its attempt not counted) and the process exits 0. A second SIGTERM exits at once.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http'
-import { Client } from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { checkout, shoppers } from '../../scripts/bench/checkout.mjs'
 import { freePorts, startServer, type RunningServer } from './auth-helpers'
-import { createThrowawayDatabase, describeOnPostgres, type ThrowawayDatabase } from './throwaway-db'
+import { startOpsServer, type OpsServer } from './ops-server'
+import { describeOnPostgres } from './throwaway-db'
 
 const DRAIN_MS = 1_000
 const GRACE_MS = 4_000
 
-let pg: ThrowawayDatabase
-let server: RunningServer
-let db: Client
+let ops: OpsServer
+let pg: OpsServer['pg']
+let server: OpsServer['server']
+let db: OpsServer['db']
 
 beforeAll(async () => {
   if (!process.env.TEST_DATABASE_URL) return
-  pg = await createThrowawayDatabase('postgres', 'shutdown')
-  const [port] = (await freePorts(1)) as [number]
-  server = await startServer(
-    {
-      DATABASE_URL: pg.url!,
-      SEED_CATALOG: 'true',
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'info',
-      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-      SHUTDOWN_GRACE_MS: String(GRACE_MS),
-      // The delivery is still running when the deadline comes.
-      SANDBOX_SUPPLIER_LATENCY_MS: '60000',
-    },
-    port,
-  )
-  db = new Client({ connectionString: pg.url })
-  await db.connect()
+  ops = await startOpsServer('shutdown', {
+    LOG_LEVEL: 'info',
+    SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+    SHUTDOWN_GRACE_MS: String(GRACE_MS),
+    // The delivery is still running when the deadline comes.
+    SANDBOX_SUPPLIER_LATENCY_MS: '60000',
+  })
+  ;({ pg, server, db } = ops)
 })
 
 afterAll(async () => {
-  await db?.end()
-  await server?.stop()
-  await pg?.drop()
+  await ops?.close()
 })
 
 function exitOf(child: RunningServer['child']): Promise<{ code: number | null; at: number }> {

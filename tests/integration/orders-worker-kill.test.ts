@@ -4,6 +4,8 @@
  * code is allocated once, nothing is left behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -178,12 +180,23 @@ describeOnPostgres('job worker killed with SIGKILL (PostgreSQL)', () => {
       .from(t.jobs)
       .where(sql`${t.jobs.failedAt} is not null`)
     expect(failed).toEqual([])
+    // One receipt and one delivery mail per order in the outbox, also for a mail job a kill
+    // interrupted between sending and completing (ADR 107).
+    const outbox = path.join(TEST_DATA_DIR, 'outbox')
+    const mails = readdirSync(outbox).map((f) => readFileSync(path.join(outbox, f), 'utf8'))
+    const numbers = await db.select({ number: t.orders.number }).from(t.orders).where(inArray(t.orders.id, orderIds))
+    for (const { number } of numbers)
+      expect(
+        mails.filter((m) => m.includes(number)),
+        number,
+      ).toHaveLength(2)
+    const mailJobs = await db.select().from(t.jobs).where(eq(t.jobs.queue, 'mail.order'))
     const fulfil = await db.select().from(t.jobs).where(eq(t.jobs.queue, 'orders.fulfil'))
     expect(fulfil).toHaveLength(orderIds.length)
     // The kills did interrupt jobs: some ran again after their lease expired.
     expect(fulfil.filter((j) => j.attempts > 1).length).toBeGreaterThan(0)
     console.log(
-      `SIGKILL test: ${orderIds.length} orders, fulfilment attempts ${fulfil.reduce((n, j) => n + j.attempts, 0)} (re-runs after kills: ${fulfil.filter((j) => j.attempts > 1).length})`,
+      `SIGKILL test: ${orderIds.length} orders, fulfilment attempts ${fulfil.reduce((n, j) => n + j.attempts, 0)} (re-runs after kills: ${fulfil.filter((j) => j.attempts > 1).length}); mail jobs run again: ${mailJobs.filter((j) => j.attempts > 1).length}, mails ${mails.length}`,
     )
   })
 })

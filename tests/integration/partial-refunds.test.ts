@@ -12,7 +12,7 @@ import { createOrder } from '../../src/modules/orders/create-order.server'
 import { getOrderDetail } from '../../src/modules/orders/order-queries.server'
 import { refundOrder } from '../../src/modules/orders/refund-order.server'
 import { failRefund } from '../../src/modules/orders/refunds.server'
-import { transitionOrder } from '../../src/modules/orders/transition.server'
+import { moveOrder } from '../../src/modules/orders/move-order.server'
 import { RefundRefusedError } from '../../src/modules/payments/gateway'
 import { applyGatewayEvent, receiveWebhook } from '../../src/modules/payments/webhook.server'
 import { webhookSecret } from '../../src/modules/payments/webhook-secret.server'
@@ -289,7 +289,7 @@ describe('partial refunds', () => {
     const { orderId, total } = await paidOrder(await pickSku(db(), 'topup'))
     const release = await holdFulfilment(orderId)
     // What the fulfilment job does when the supplier refuses; its automatic refund is queued, not run.
-    await db().transaction((tx) => transitionOrder(tx, orderId, 'failed', { reason: 'PLAYER_ACCOUNT_LOCKED' }))
+    await moveOrder(db(), { orderId }, 'failed', { data: { reason: 'PLAYER_ACCOUNT_LOCKED' } })
     expect(await orderStatus(db(), orderId)).toBe('failed')
     const [automatic] = await db().select().from(t.refunds).where(eq(t.refunds.orderId, orderId))
     expect(automatic).toMatchObject({ amountMinor: total, status: 'requested', requestedBy: null })
@@ -320,7 +320,11 @@ describe('partial refunds', () => {
     const { refundId } = await refundOrder(db(), orderId, byAdmin(), { amountMinor: half })
     // The gateway refunds (as if the job died right after asking) and reports it by webhook.
     const txn = await sandboxTxn(paymentId)
-    await sandboxGateway(db()).refund({ externalId: txn.id, amountMinor: half, idempotencyKey: `refund:${refundId}` })
+    await sandboxGateway(db()).refund({
+      ...{ reference: paymentId, captureId: null, currency: 'USD', externalId: txn.id },
+      amountMinor: half,
+      idempotencyKey: `refund:${refundId}`,
+    })
     const [event, ...others] = await takeWebhooks(paymentId)
     expect(others).toEqual([])
     expect(event).toMatchObject({ type: 'payment.refunded', amountMinor: half, refundKey: `refund:${refundId}` })
@@ -352,16 +356,17 @@ describe('partial refunds', () => {
     const { paymentId, total } = await deliveredOrder()
     const gateway = sandboxGateway(db())
     const externalId = (await sandboxTxn(paymentId)).id
-    await gateway.refund({ externalId, amountMinor: 1, idempotencyKey: 'outside:1' })
-    await gateway.refund({ externalId, amountMinor: 1, idempotencyKey: 'outside:1' })
+    const ids = { reference: paymentId, captureId: null, currency: 'USD', externalId }
+    await gateway.refund({ ...ids, amountMinor: 1, idempotencyKey: 'outside:1' })
+    await gateway.refund({ ...ids, amountMinor: 1, idempotencyKey: 'outside:1' })
     expect(await sandboxTxn(paymentId)).toMatchObject({ refundedMinor: 1, status: 'captured' })
-    await expect(gateway.refund({ externalId, amountMinor: 2, idempotencyKey: 'outside:1' })).rejects.toBeInstanceOf(
+    await expect(gateway.refund({ ...ids, amountMinor: 2, idempotencyKey: 'outside:1' })).rejects.toBeInstanceOf(
       RefundRefusedError,
     )
-    await expect(gateway.refund({ externalId, amountMinor: total, idempotencyKey: 'outside:2' })).rejects.toMatchObject(
-      { code: 'above_captured' },
-    )
-    await gateway.refund({ externalId, amountMinor: total - 1, idempotencyKey: 'outside:3' })
+    await expect(gateway.refund({ ...ids, amountMinor: total, idempotencyKey: 'outside:2' })).rejects.toMatchObject({
+      code: 'above_captured',
+    })
+    await gateway.refund({ ...ids, amountMinor: total - 1, idempotencyKey: 'outside:3' })
     expect(await sandboxTxn(paymentId)).toMatchObject({ refundedMinor: total, status: 'refunded' })
     // A refund the shop never asked for is left to a person: the webhook is ignored.
     const events = await takeWebhooks(paymentId)

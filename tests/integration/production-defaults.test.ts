@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { request } from 'node:http'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { toJSONAsync } from 'seroval'
@@ -14,8 +15,8 @@ import { hashPassword } from '../../src/modules/accounts/password.server'
 import type { DbHandle } from '../../src/server/db/client'
 import { DEMO_ACCOUNTS } from '../../src/app/seed/demo-accounts'
 import { offers, skuPrices, users } from '../../src/server/db/schema'
-import { Browser, PG_URL, freePorts, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
-import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-db'
+import { Browser, freePorts, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
+import { createThrowawayDatabase, describeOnPostgres, type ThrowawayDatabase } from './throwaway-db'
 import { serverFnId } from './built-server-fns'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -35,6 +36,24 @@ async function callFn(browser: Browser, name: string, data: unknown, headers: Re
     body: JSON.stringify(await toJSONAsync({ data })),
   })
   return { status: response.status, retryAfter: response.headers.get('retry-after'), text: await response.text() }
+}
+
+/** A POST with exactly these headers, Host included (fetch replaces Host with the URL's). */
+function rawRequest(base: string, target: string, headers: Record<string, string>, body: string) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const url = new URL(target, base)
+    const req = request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = ''
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
 }
 
 /** Repeats `call` until it answers 429 (or `max` times); returns how many answered before. */
@@ -78,7 +97,7 @@ async function signInPage(browser: Browser) {
     })
 }
 
-describe.skipIf(!PG_URL)('production defaults on PostgreSQL', () => {
+describeOnPostgres('production defaults on PostgreSQL', () => {
   // Behind a proxy (TRUST_PROXY=1), sample catalogue only: no demo accounts.
   let proxied: RunningServer
   let proxiedPg: ThrowawayDatabase
@@ -286,6 +305,27 @@ describe.skipIf(!PG_URL)('production defaults on PostgreSQL', () => {
       expect(stderr.trim().split('\n')).toEqual([
         expect.stringMatching(/^Invalid configuration: PUBLIC_ORIGIN: required/),
       ])
+    })
+
+    it('with PUBLIC_ORIGIN, a write from the forged Host’s origin (DNS rebinding) is refused; the shop’s own passes', async () => {
+      const body = JSON.stringify(await toJSONAsync({ data: { offerId: topupOfferId, playerId: '12345678' } }))
+      const fn = { 'x-tsr-serverfn': 'true', 'content-type': 'application/json', accept: 'application/json' }
+      const checkPlayer = `/_serverFn/${serverFnId('checkPlayer')}`
+      // What a page on evil.example, resolved to our address, sends: its own Host and Origin.
+      const rebound = { host: 'evil.example', origin: 'http://evil.example', 'sec-fetch-site': 'same-origin' }
+      const refused = await rawRequest(proxied.base, checkPlayer, { ...fn, ...rebound }, body)
+      expect([refused.status, refused.text]).toEqual([403, expect.stringContaining('FORBIDDEN')])
+      expect((await rawRequest(proxied.base, '/api/orders', rebound, '{}')).status).toBe(403)
+      // The same calls from PUBLIC_ORIGIN get past the check (to the player check, and to the
+      // sign-in the API asks for), whatever Host the proxy passes on.
+      const own = {
+        host: 'shop.internal',
+        origin: proxied.base,
+        'sec-fetch-site': 'same-origin',
+        'x-forwarded-for': '10.11.0.1',
+      }
+      expect((await rawRequest(proxied.base, checkPlayer, { ...fn, ...own }, body)).status).toBe(200)
+      expect((await rawRequest(proxied.base, '/api/orders', own, '{}')).status).toBe(401)
     })
 
     it('with PUBLIC_ORIGIN, Host: evil.example appears in no response body or header', async () => {

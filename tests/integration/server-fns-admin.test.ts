@@ -8,16 +8,19 @@ import { ordersConfigForFile } from './test-config'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
 import * as adminFns from '../../src/modules/admin/admin.functions'
-import * as catalogFns from '../../src/modules/admin/catalog.functions'
-import { saveGame } from '../../src/modules/admin/catalog-games.server'
-import { saveOffer } from '../../src/modules/admin/catalog-offers.server'
-import * as contentFns from '../../src/modules/admin/content.functions'
-import { saveArticle } from '../../src/modules/admin/content-articles.server'
-import { saveLinkAsAdmin } from '../../src/modules/admin/content-home.server'
-import { savePage } from '../../src/modules/admin/content-pages.server'
-import { saveRedirectAsAdmin, saveShortLinkAsAdmin } from '../../src/modules/admin/content-routing.server'
-import { saveCoupon } from '../../src/modules/admin/coupons-admin.server'
-import * as promoterFns from '../../src/modules/admin/promoters.functions'
+import * as catalogFns from '../../src/modules/catalog/catalog-edit.functions'
+import * as navigationFns from '../../src/modules/catalog/navigation-edit.functions'
+import { saveGame } from '../../src/modules/catalog/game-edit.server'
+import { saveOffer } from '../../src/modules/catalog/offer-edit.server'
+import * as contentFns from '../../src/modules/cms/content-edit.functions'
+import { saveArticle } from '../../src/modules/cms/article-edit.server'
+import { saveLinkAsAdmin } from '../../src/modules/cms/home-links-edit.server'
+import { savePage } from '../../src/modules/cms/page-edit.server'
+import { saveRedirectAsAdmin, saveShortLinkAsAdmin } from '../../src/modules/cms/routing-edit.server'
+import { saveCoupon } from '../../src/modules/coupons/coupon-edit.server'
+import * as promoterFns from '../../src/modules/affiliate/promoter-admin.functions'
+import * as staffFns from '../../src/modules/accounts/staff.functions'
+import * as couponFns from '../../src/modules/coupons/coupon-edit.functions'
 import * as staffViewerFns from '../../src/modules/admin/staff-viewer.functions'
 import type { Caller } from '../../src/modules/auth/caller.server'
 import { createOrder } from '../../src/modules/orders/create-order.server'
@@ -483,10 +486,13 @@ function linkDraft() {
 doorTable(
   {
     'admin/admin.functions.ts': adminFns,
-    'admin/catalog.functions.ts': catalogFns,
-    'admin/content.functions.ts': contentFns,
-    'admin/promoters.functions.ts': promoterFns,
     'admin/staff-viewer.functions.ts': staffViewerFns,
+    'catalog/catalog-edit.functions.ts': catalogFns,
+    'catalog/navigation-edit.functions.ts': navigationFns,
+    'coupons/coupon-edit.functions.ts': couponFns,
+    'cms/content-edit.functions.ts': contentFns,
+    'affiliate/promoter-admin.functions.ts': promoterFns,
+    'accounts/staff.functions.ts': staffFns,
     'store-credit/credit-admin.functions.ts': creditAdminFns,
   },
   rows,

@@ -8,8 +8,11 @@ import { QueryClient } from '@tanstack/react-query'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as adminQ from '../../src/modules/admin/admin.queries'
-import * as contentQ from '../../src/modules/admin/content.queries'
-import * as promotersQ from '../../src/modules/admin/promoters.queries'
+import * as staffQ from '../../src/modules/accounts/staff.queries'
+import * as promotersQ from '../../src/modules/affiliate/promoter-admin.queries'
+import * as catalogQ from '../../src/modules/catalog/catalog-edit.queries'
+import * as contentQ from '../../src/modules/cms/content-edit.queries'
+import * as couponQ from '../../src/modules/coupons/coupon-edit.queries'
 import { affiliateQueries, affiliateStatusQuery } from '../../src/modules/affiliate/affiliate.queries'
 import { viewerQuery } from '../../src/modules/auth/auth.queries'
 import { navigationQuery } from '../../src/modules/catalog/catalog.queries'
@@ -81,12 +84,12 @@ describe('during a server render', () => {
       adminQ.adminOrderQuery(orderId),
       adminQ.supportInboxQuery({ answered: false }),
       adminQ.adminAuditQuery({}),
-      adminQ.adminWithdrawalsQuery(),
-      adminQ.adminGamesQuery({}),
-      adminQ.adminGameQuery(game!.id),
-      adminQ.adminCatalogOptionsQuery(),
-      adminQ.adminCouponsQuery({}),
-      adminQ.adminStaffQuery(),
+      promotersQ.adminWithdrawalsQuery(),
+      catalogQ.adminGamesQuery({}),
+      catalogQ.adminGameQuery(game!.id),
+      catalogQ.adminCatalogOptionsQuery(),
+      couponQ.adminCouponsQuery({}),
+      staffQ.adminStaffQuery(),
       contentQ.adminContentOptionsQuery(),
       contentQ.adminArticlesQuery({}),
       contentQ.adminArticleQuery(article!.id),
@@ -95,7 +98,7 @@ describe('during a server render', () => {
       contentQ.adminShortLinksQuery(),
       contentQ.adminRedirectsQuery(),
       contentQ.adminLinksQuery(),
-      contentQ.adminNavigationQuery(),
+      catalogQ.adminNavigationQuery(),
       promotersQ.adminPromotersQuery({}),
       promotersQ.adminFlagsQuery({}),
       promotersQ.adminReconcileQuery(),
@@ -103,8 +106,8 @@ describe('during a server render', () => {
     ])
     expect(data.get(JSON.stringify(adminQ.adminOrdersQuery({}).queryKey))).toMatchObject({ rows: expect.any(Array) })
     expect(data.get(JSON.stringify(adminQ.adminOrderQuery(orderId).queryKey))).toMatchObject({ id: orderId })
-    expect(data.get(JSON.stringify(adminQ.adminGameQuery(game!.id).queryKey))).toMatchObject({ id: game!.id })
-    expect(data.get(JSON.stringify(adminQ.adminStaffQuery().queryKey))).toMatchObject({ viewerId: admin.id })
+    expect(data.get(JSON.stringify(catalogQ.adminGameQuery(game!.id).queryKey))).toMatchObject({ id: game!.id })
+    expect(data.get(JSON.stringify(staffQ.adminStaffQuery().queryKey))).toMatchObject({ viewerId: admin.id })
     expect(data.get(JSON.stringify(shopperCreditQuery(orderId).queryKey))).toMatchObject({ ok: true })
     for (const [key, value] of data) expect(value, key).toBeDefined()
   })

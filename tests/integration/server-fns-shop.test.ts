@@ -7,7 +7,7 @@
 import { ordersConfigForFile } from './test-config'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
-import { saveCoupon } from '../../src/modules/admin/coupons-admin.server'
+import { saveCoupon } from '../../src/modules/coupons/coupon-edit.server'
 import * as couponFns from '../../src/modules/coupons/coupons.functions'
 import * as playerFns from '../../src/modules/fulfilment/player.functions'
 import * as profileFns from '../../src/modules/fulfilment/player-profiles.functions'
@@ -119,6 +119,14 @@ const rows: Record<string, DoorRow> = {
       expect(refusalOf(a, 'CONFLICT').issues).toEqual(['not_waiting_for_player'])
     },
   },
+  refundToCreditNowFn: {
+    gate: 'user',
+    input: async (who) => ({ orderId: await orderOf(who) }),
+    invalid: { data: { orderId: 12 }, issue: 'invalid_type' },
+    ok: (a) => {
+      refusalOf(a, 'CONFLICT')
+    },
+  },
   supportRequestFn: {
     gate: 'user',
     input: async (who) => ({ orderId: await orderOf(who), topic: 'not_received', message: 'My top-up never came.' }),
@@ -182,15 +190,6 @@ const rows: Record<string, DoorRow> = {
       expect(resultOf(await callServerFn(creditFns.myCreditFn))).toEqual([])
     },
   },
-  refundToCreditNowFn: {
-    gate: 'user',
-    input: async (who) => ({ orderId: await orderOf(who) }),
-    invalid: { data: { orderId: 12 }, issue: 'invalid_type' },
-    ok: (a) => {
-      refusalOf(a, 'CONFLICT')
-    },
-  },
-
   // player.functions.ts
   checkPlayer: {
     gate: 'anyone',

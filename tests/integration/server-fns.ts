@@ -207,10 +207,13 @@ export async function duringPageRender<T>(
 export const SERVER_FN_FILES: Record<string, string[]> = {
   'server-fns-admin.test.ts': [
     'admin/admin.functions.ts',
-    'admin/catalog.functions.ts',
-    'admin/content.functions.ts',
-    'admin/promoters.functions.ts',
     'admin/staff-viewer.functions.ts',
+    'catalog/catalog-edit.functions.ts',
+    'catalog/navigation-edit.functions.ts',
+    'coupons/coupon-edit.functions.ts',
+    'cms/content-edit.functions.ts',
+    'affiliate/promoter-admin.functions.ts',
+    'accounts/staff.functions.ts',
     'store-credit/credit-admin.functions.ts',
   ],
   'server-fns-shop.test.ts': [

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { revokeRole } from '../../src/modules/admin/staff.server'
+import { revokeRole } from '../../src/modules/accounts/staff-roles.server'
 import { users } from '../../src/server/db/schema'
 import { configForFile } from './test-config'
 import { describeOnEachDriver, openThrowawayDb, type TestDb } from './throwaway-db'

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { GameEditor } from '../../src/modules/admin/components/game-editor'
 import { OffersSection } from '../../src/modules/admin/components/offer-editor'
-import type { AdminGameView } from '../../src/modules/admin/catalog.schemas'
+import type { AdminGameView } from '../../src/modules/catalog/catalog-edit.schemas'
 import { adminGame, adminSku, catalogOptions } from './fixtures'
 import { renderUi } from './render'
 
@@ -17,8 +17,8 @@ const catalog = vi.hoisted(() => ({
   adminCouponFn: vi.fn(),
   adminImportCodesFn: vi.fn(),
 }))
-vi.mock('../../src/modules/admin/catalog.functions', () => catalog)
-vi.mock('../../src/modules/admin/admin.functions', () => ({}))
+vi.mock('../../src/modules/catalog/catalog-edit.functions', () => catalog)
+vi.mock('../../src/modules/coupons/coupon-edit.functions', () => catalog)
 
 beforeEach(() => vi.clearAllMocks())
 

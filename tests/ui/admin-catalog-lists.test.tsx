@@ -22,7 +22,10 @@ const catalog = await vi.hoisted(async () =>
   ),
 )
 vi.mock('../../src/modules/admin/admin.functions', () => admin)
-vi.mock('../../src/modules/admin/catalog.functions', () => catalog)
+vi.mock('../../src/modules/affiliate/promoter-admin.functions', () => admin)
+vi.mock('../../src/modules/accounts/staff.functions', () => admin)
+vi.mock('../../src/modules/catalog/catalog-edit.functions', () => catalog)
+vi.mock('../../src/modules/coupons/coupon-edit.functions', () => catalog)
 
 beforeEach(() => vi.clearAllMocks())
 

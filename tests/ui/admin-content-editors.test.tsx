@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ArticleEditor } from '../../src/modules/admin/components/article-editor'
 import { PageEditor } from '../../src/modules/admin/components/page-editor'
-import type { ArticleEdit, PageEdit } from '../../src/modules/admin/content.schemas'
+import type { ArticleEdit, PageEdit } from '../../src/modules/cms/content-edit.schemas'
 import { LOCALES } from '../../src/modules/i18n/locales'
 import { renderUi } from './render'
 
@@ -20,7 +20,8 @@ const content = await vi.hoisted(async () =>
     'adminPreviewPageFn',
   ),
 )
-vi.mock('../../src/modules/admin/content.functions', () => content)
+vi.mock('../../src/modules/cms/content-edit.functions', () => content)
+vi.mock('../../src/modules/catalog/navigation-edit.functions', () => content)
 
 const options = { games: [{ id: 3, slug: 'star-rail', name: 'Star Rail' }], categories: [] }
 

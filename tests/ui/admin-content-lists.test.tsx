@@ -6,7 +6,8 @@ import { NavigationEditor } from '../../src/modules/admin/components/navigation-
 import { PagesList } from '../../src/modules/admin/components/pages-list'
 import { RedirectsEditor } from '../../src/modules/admin/components/redirects-editor'
 import { ShortLinksEditor } from '../../src/modules/admin/components/short-links-editor'
-import type { LinkRow, NavigationRow } from '../../src/modules/admin/content.schemas'
+import type { LinkRow } from '../../src/modules/cms/content-edit.schemas'
+import type { NavigationRow } from '../../src/modules/catalog/navigation-edit.schemas'
 import { answerConfirm, renderUi } from './render'
 
 const content = await vi.hoisted(async () =>
@@ -31,7 +32,8 @@ const content = await vi.hoisted(async () =>
     'adminReorderNavigationFn',
   ),
 )
-vi.mock('../../src/modules/admin/content.functions', () => content)
+vi.mock('../../src/modules/cms/content-edit.functions', () => content)
+vi.mock('../../src/modules/catalog/navigation-edit.functions', () => content)
 
 const ok = { ok: true, data: null }
 const stale = { ok: false, code: 'CONFLICT', issues: ['stale_version'] }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { CouponEditor } from '../../src/modules/admin/components/coupon-editor'
-import type { AdminCouponView } from '../../src/modules/admin/catalog.schemas'
+import type { AdminCouponView } from '../../src/modules/coupons/coupon-edit.schemas'
 import type { Locale } from '../../src/modules/i18n/locales'
 import { adminCoupon, catalogOptions } from './fixtures'
 import { renderUi } from './render'
@@ -15,8 +15,8 @@ const catalog = vi.hoisted(() => ({
   adminSaveCouponFn: vi.fn(),
   adminSetCouponActiveFn: vi.fn(),
 }))
-vi.mock('../../src/modules/admin/catalog.functions', () => catalog)
-vi.mock('../../src/modules/admin/admin.functions', () => ({}))
+vi.mock('../../src/modules/catalog/catalog-edit.functions', () => catalog)
+vi.mock('../../src/modules/coupons/coupon-edit.functions', () => catalog)
 
 function edit(coupon?: AdminCouponView, locale: Locale = 'en') {
   return renderUi(<CouponEditor coupon={coupon} />, {

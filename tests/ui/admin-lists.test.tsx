@@ -23,7 +23,8 @@ const admin = await vi.hoisted(async () =>
   ),
 )
 vi.mock('../../src/modules/admin/admin.functions', () => admin)
-vi.mock('../../src/modules/admin/catalog.functions', () => ({}))
+vi.mock('../../src/modules/affiliate/promoter-admin.functions', () => admin)
+vi.mock('../../src/modules/accounts/staff.functions', () => admin)
 
 const row = (i: number, overrides: Partial<AdminOrderRow> = {}): AdminOrderRow => ({
   id: `${ORDER_ID.slice(0, -2)}${String(i).padStart(2, '0')}`,

@@ -24,7 +24,8 @@ const admin = await vi.hoisted(async () =>
 )
 const credit = vi.hoisted(() => ({ adminShopperCreditFn: vi.fn(), adminGrantCreditFn: vi.fn() }))
 vi.mock('../../src/modules/admin/admin.functions', () => admin)
-vi.mock('../../src/modules/admin/catalog.functions', () => ({}))
+vi.mock('../../src/modules/affiliate/promoter-admin.functions', () => admin)
+vi.mock('../../src/modules/accounts/staff.functions', () => admin)
 vi.mock('../../src/modules/store-credit/credit-admin.functions', () => credit)
 
 const paid = {

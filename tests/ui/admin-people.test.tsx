@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { PromotersPage } from '../../src/modules/admin/components/promoters-page'
 import { StaffPage } from '../../src/modules/admin/components/staff-list'
 import { WithdrawalsQueue } from '../../src/modules/admin/components/withdrawals-queue'
-import type { AdminPromoterRow, FlagToReview } from '../../src/modules/admin/promoters.schemas'
+import type { AdminPromoterRow, FlagToReview } from '../../src/modules/affiliate/promoter-admin.schemas'
 import type { WithdrawalQueueRow } from '../../src/modules/affiliate/affiliate.schemas'
 import { ORDER_ID } from './fixtures'
 import { answerConfirm, renderUi } from './render'
@@ -31,8 +31,8 @@ const promoters = await vi.hoisted(async () =>
   ),
 )
 vi.mock('../../src/modules/admin/admin.functions', () => admin)
-vi.mock('../../src/modules/admin/catalog.functions', () => ({}))
-vi.mock('../../src/modules/admin/promoters.functions', () => promoters)
+vi.mock('../../src/modules/affiliate/promoter-admin.functions', () => ({ ...admin, ...promoters }))
+vi.mock('../../src/modules/accounts/staff.functions', () => admin)
 
 const ok = { ok: true, data: null }
 

@@ -13,7 +13,7 @@ const orders = vi.hoisted(() => ({
   listOrdersFn: vi.fn(),
 }))
 const payments = vi.hoisted(() => ({ startPaymentFn: vi.fn() }))
-const credit = vi.hoisted(() => ({ myCreditFn: vi.fn(), refundToCreditNowFn: vi.fn() }))
+const credit = vi.hoisted(() => ({ myCreditFn: vi.fn() }))
 vi.mock('../../src/modules/orders/orders.functions', () => orders)
 vi.mock('../../src/modules/payments/payments.functions', () => payments)
 vi.mock('../../src/modules/store-credit/store-credit.functions', () => credit)

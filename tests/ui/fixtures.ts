@@ -1,10 +1,6 @@
 /** Realistic data shaped by the app's own types, for seeding queries and mocked server functions. */
-import type {
-  AdminCouponView,
-  AdminGameView,
-  AdminSkuView,
-  CatalogOptions,
-} from '../../src/modules/admin/catalog.schemas'
+import type { AdminCouponView } from '../../src/modules/coupons/coupon-edit.schemas'
+import type { AdminGameView, AdminSkuView, CatalogOptions } from '../../src/modules/catalog/catalog-edit.schemas'
 import type { Profile } from '../../src/modules/accounts/profile.schemas'
 import type { OrderDetail, OrderItemView, OrderQuote } from '../../src/modules/orders/orders.schemas'
 

@@ -9,7 +9,7 @@ import { renderUi } from './render'
 const auth = await vi.hoisted(async () =>
   (await import('./doors')).door('getViewerFn', 'startSignInFn', 'completeSignInFn', 'sessionStatusFn', 'signOutFn'),
 )
-const credit = vi.hoisted(() => ({ myCreditFn: vi.fn(), refundToCreditNowFn: vi.fn() }))
+const credit = vi.hoisted(() => ({ myCreditFn: vi.fn() }))
 vi.mock('../../src/modules/auth/auth.functions', () => auth)
 vi.mock('../../src/modules/store-credit/store-credit.functions', () => credit)
 

@@ -11,8 +11,9 @@ const fns = vi.hoisted(() => ({
   checkOrderPlayerFn: vi.fn(),
   correctOrderPlayerFn: vi.fn(),
   listOrdersFn: vi.fn(),
+  refundToCreditNowFn: vi.fn(),
 }))
-const credit = vi.hoisted(() => ({ refundToCreditNowFn: vi.fn(), myCreditFn: vi.fn() }))
+const credit = vi.hoisted(() => ({ myCreditFn: vi.fn() }))
 vi.mock('../../src/modules/orders/orders.functions', () => fns)
 vi.mock('../../src/modules/store-credit/store-credit.functions', () => credit)
 
@@ -265,14 +266,14 @@ describe('needs player details', () => {
   })
 
   it('refunds to store credit instead, after confirming, in German', async () => {
-    credit.refundToCreditNowFn.mockResolvedValue({ ok: true, data: null })
+    fns.refundToCreditNowFn.mockResolvedValue({ ok: true, data: null })
     const confirm = answerConfirm(true)
     await show(waiting(), 'de')
     const button = await screen.findByTestId('refund-to-credit-submit')
     fireEvent.click(button)
     expect(confirm.mock.calls[0]?.[0]).toContain('19,99')
     expect(await screen.findByTestId('refund-to-credit-done')).toBeTruthy()
-    expect(credit.refundToCreditNowFn).toHaveBeenCalledWith({ data: { orderId: ORDER_ID } })
+    expect(fns.refundToCreditNowFn).toHaveBeenCalledWith({ data: { orderId: ORDER_ID } })
     expect(button.hasAttribute('disabled')).toBe(true)
   })
 })

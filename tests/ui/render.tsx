@@ -22,6 +22,7 @@ import { vi } from 'vitest'
 import { activateLocale, createI18n, loadMessageAreas } from '../../src/modules/i18n/i18n'
 import type { Locale } from '../../src/modules/i18n/locales'
 import type { ShellInfo } from '../../src/modules/shell/shell.server'
+import { SANDBOX_SETUP } from '../../src/modules/payments/payment-methods'
 
 export interface RenderOptions {
   /** The page's language; its catalogue is the compiled `locales/<locale>/messages.po`. */
@@ -48,6 +49,7 @@ export const defaultShell: ShellInfo = {
   cookieNoticeDismissed: false,
   publicConfig: {
     buildId: '20261126120000-abc123',
+    payments: SANDBOX_SETUP,
     liveChat: null,
     analytics: null,
     errorReporting: null,

@@ -14,7 +14,7 @@ import { renderUi } from './render'
 const cms = await vi.hoisted(async () =>
   (await import('./doors')).door('getArticleBySlug', 'getNews', 'getPageBySlug', 'getRedirects', 'getShortLinkTarget'),
 )
-const credit = vi.hoisted(() => ({ myCreditFn: vi.fn(), refundToCreditNowFn: vi.fn() }))
+const credit = vi.hoisted(() => ({ myCreditFn: vi.fn() }))
 vi.mock('../../src/modules/cms/content.functions', () => cms)
 vi.mock('../../src/modules/store-credit/store-credit.functions', () => credit)
 

@@ -27,6 +27,8 @@ describe('configuration defaults follow the database', () => {
 
   it('PostgreSQL without PUBLIC_ORIGIN is refused with a line naming the setting', () => {
     expect(() => parseConfig({ DATABASE_URL: PG })).toThrow(/PUBLIC_ORIGIN: required with DATABASE_URL/)
+    // A command-line tool prints no URL: the database is all it needs.
+    expect(parseConfig({ DATABASE_URL: PG }, { command: true })).toMatchObject({ DATABASE_URL: PG })
   })
 
   it('TRUST_PROXY: a hop count or a list of addresses/CIDRs, anything else refused', () => {

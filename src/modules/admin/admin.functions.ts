@@ -11,24 +11,10 @@ import { orderIdSchema, supportReplyInputSchema } from '~/modules/orders/orders.
 import { REFUND_DESTINATIONS } from '~/modules/orders/refunds'
 import { cancelOrderAsStaff, resendDeliveryMail } from '~/modules/orders/staff-order-actions.server'
 import { answerSupportRequest, supportInbox } from '~/modules/orders/support.server'
-import { operatorActionSchema } from '~/modules/affiliate/affiliate.schemas'
-import {
-  approveWithdrawal,
-  markWithdrawalPaid,
-  rejectWithdrawal,
-  withdrawalQueue,
-} from '~/modules/affiliate/withdrawals.server'
-import {
-  adminOrdersQuerySchema,
-  auditQuerySchema,
-  setRoleInputSchema,
-  supportInboxQuerySchema,
-  type StaffList,
-} from './admin.schemas'
+import { adminOrdersQuerySchema, auditQuerySchema, supportInboxQuerySchema } from './admin.schemas'
 import { auditPage } from './audit-page.server'
 import { dashboardFigures } from './dashboard.server'
 import { searchOrders } from './orders.server'
-import { grantRole, listStaff, revokeRole } from './staff.server'
 
 /*
  * Every function below asks the door first: a caller who may not use it is refused by a throw
@@ -117,49 +103,5 @@ export const adminAuditFn = createServerFn({ method: 'GET' })
   .handler(
     answer('admin', async ({ db, data }) => {
       return auditPage(db, data)
-    }),
-  )
-
-/** Withdrawals waiting for a decision or a payout (admins). */
-export const adminWithdrawalsFn = createServerFn({ method: 'GET' }).handler(
-  answer('admin', async ({ db, caller: admin }) => {
-    return { rows: await withdrawalQueue(db), viewerId: admin.id }
-  }),
-)
-
-/** Approve, reject with a reason, or mark paid with the payout reference (admins, audited). */
-export const adminWithdrawalActionFn = createServerFn({ method: 'POST' })
-  .validator(z.object({ id: z.uuid(), decision: operatorActionSchema }))
-  .handler(
-    action('admin', ({ db, data, caller: admin }) => {
-      const { id, decision } = data
-      return decision.action === 'approve'
-        ? approveWithdrawal(db, id, admin)
-        : decision.action === 'pay'
-          ? markWithdrawalPaid(db, id, admin, decision.reference)
-          : rejectWithdrawal(db, id, admin, decision.note)
-    }),
-  )
-
-/** Support and admin accounts (admins). */
-export const adminStaffFn = createServerFn({ method: 'GET' }).handler(
-  answer('admin', async ({ db, caller: admin }): Promise<StaffList> => {
-    const members = (await listStaff(db)).flatMap((m) =>
-      m.role === 'customer' ? [] : [{ id: m.id, email: m.email, role: m.role }],
-    )
-    return { members, viewerId: admin.id }
-  }),
-)
-
-/** Grant support or admin to an account by its e-mail, or take the role away (admins, audited). */
-export const adminSetRoleFn = createServerFn({ method: 'POST' })
-  .validator(setRoleInputSchema)
-  .handler(
-    action('admin', async ({ db, data, caller: admin }) => {
-      const member =
-        data.role === 'customer'
-          ? await revokeRole(db, data.email, admin)
-          : await grantRole(db, data.email, data.role, admin)
-      return { email: member.email, role: member.role }
     }),
   )

@@ -37,17 +37,6 @@ export interface StaffViewer {
   role: 'support' | 'admin'
 }
 
-/** /admin/staff: give an account a role (customer takes the staff role away). */
-export const setRoleInputSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
-  role: z.enum(['customer', 'support', 'admin']),
-})
-
-export interface StaffList {
-  members: { id: string; email: string; role: 'support' | 'admin' }[]
-  viewerId: string
-}
-
 export const ADMIN_ORDERS_PAGE_SIZE = 25
 export const ADMIN_ORDER_SORTS = ['placed_desc', 'placed_asc', 'total_desc', 'total_asc'] as const
 export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number]

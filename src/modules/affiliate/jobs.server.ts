@@ -1,19 +1,21 @@
 /**
- * The affiliate module's background jobs. The order flow enqueues the three order queues in the
- * transaction that changes the order (payload {orderId}); the release sweep and the nightly
- * reconciliation schedule themselves, so no cron is needed:
+ * The affiliate module's background jobs. The order flow enqueues the three order queues, which
+ * this module hands it at registration, in the statement that changes the order (payload
+ * {orderId}, only for referred buyers); the release sweep and the nightly reconciliation schedule
+ * themselves, so no cron is needed:
  * - a delivered order enqueues a release sweep for the hour its hold ends (one job per hour);
  * - every affiliate job makes sure tonight's reconciliation is queued (one job per night).
  */
-import { eq } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '~/server/db/client'
-import { attributions } from '~/server/db/schema'
+import { attributions, referrals } from '~/server/db/schema'
 import { enqueue } from '~/server/jobs/queue'
 import { registerJobHandler, type JobContext } from '~/server/jobs/registry'
 import { log } from '~/server/log'
 import { onOrderDelivered, onOrderPaid, onOrderRefunded, releaseDueCommissions } from './commission.server'
 import { reconcileLedger } from './reconcile.server'
+import { queueOnEntry } from '~/modules/orders/handoffs.server'
 import { reconcileCredit } from '~/modules/store-credit/reconcile.server'
 import { refreshTestClock } from '~/modules/time/test-clock.server'
 import { utcDay } from '~/modules/time/days'
@@ -65,7 +67,14 @@ function orderJob(run: (db: Db, orderId: string) => Promise<unknown>) {
   }
 }
 
+/** Only orders of a buyer who came through a promoter concern the programme (no job for the rest). */
+const referred = (buyer: SQL) => sql`exists (select 1 from ${referrals} r where r.user_id = ${buyer})`
+
 export function registerAffiliateJobHandlers(): void {
+  // The order flow queues these in the statement that moves the order (handoffs.server.ts).
+  queueOnEntry('paid', { queue: AFFILIATE_QUEUES.orderPaid, onlyIf: referred })
+  queueOnEntry('delivered', { queue: AFFILIATE_QUEUES.orderDelivered, onlyIf: referred })
+  queueOnEntry('refunded', { queue: AFFILIATE_QUEUES.orderRefunded, onlyIf: referred })
   registerJobHandler(AFFILIATE_QUEUES.orderPaid, orderJob(onOrderPaid))
   registerJobHandler(AFFILIATE_QUEUES.orderRefunded, orderJob(onOrderRefunded))
   registerJobHandler(AFFILIATE_QUEUES.orderDelivered, async (payload, ctx) => {

@@ -14,7 +14,7 @@ import {
   type AdminPromotersPage,
   type AdminPromotersQuery,
   type AdminPromoterRow,
-} from '~/modules/admin/promoters.schemas'
+} from './promoter-admin.schemas'
 import { AppError } from '~/modules/errors/app-error'
 import { now } from '~/modules/time/clock'
 import { programmeTerms } from './terms.server'

@@ -1,10 +1,11 @@
 /** /r/{alias...}: reading and writing short links. Targets are checked on write and on read. */
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { cached, invalidate } from '~/server/cache'
+import { cached } from '~/server/cache'
 import type { Db } from '~/server/db/client'
 import { shortLinks } from '~/server/db/schema'
 import { AppError } from '~/modules/errors/app-error'
+import { invalidateShortLinks } from './content-cache.server'
 import { isAllowedShortLinkTarget } from './shortlinks'
 
 /** Same rule as the short_links_alias CHECK: segments of letters, digits, '_' and '-'. */
@@ -34,7 +35,7 @@ export async function createShortLink(db: Db, input: { alias: string; target: st
     .onConflictDoNothing({ target: shortLinks.alias })
     .returning({ id: shortLinks.id, alias: shortLinks.alias, target: shortLinks.target })
   if (!row) throw new AppError('CONFLICT', `Short link ${parsed.data.alias} already exists`)
-  await invalidate('shortlinks')
+  await invalidateShortLinks()
   return row
 }
 

@@ -17,6 +17,7 @@ const ISSUE_LABELS: Record<string, MessageDescriptor> = {
   ORDER_NOT_PAYABLE: msg`This order can no longer be paid.`,
   ORDER_EXPIRED: msg`This order has expired. Please place a new one.`,
   METHOD_NOT_AVAILABLE: msg`This payment method is not available for this currency.`,
+  PROVIDER_UNAVAILABLE: msg`The payment provider is unavailable right now. Your order is kept: please try again.`,
   PLAYER_NOT_FOUND: msg`No player with this ID.`,
   INVALID_PLAYER_ID: msg`Enter 6 to 12 digits, numbers only.`,
   WRONG_SERVER: msg`This player is not on that server.`,

@@ -25,7 +25,7 @@ import {
   type CreatedOrder,
 } from './orders.schemas'
 import { couponCodesOf, priceRequest, resolvePlayer } from './quote.server'
-import { QUEUES } from './queues'
+import { ORDER_QUEUES } from './queues'
 import * as clock from '~/modules/time/clock'
 
 export interface CreateOrderDeps {
@@ -185,7 +185,7 @@ export async function createOrder(
         select o.id, 'status', null, 'created', ${JSON.stringify(createdEvent)}::jsonb from o
       ), expiry as (
         insert into ${jobs} (queue, payload, dedupe_key, run_at, max_attempts)
-        select ${QUEUES.expire}, jsonb_build_object('orderId', o.id), 'expire:' || o.id, o.expires_at, 5 from o
+        select ${ORDER_QUEUES.expire}, jsonb_build_object('orderId', o.id), 'expire:' || o.id, o.expires_at, 5 from o
         on conflict (dedupe_key) do nothing
       )
       select id from o`,

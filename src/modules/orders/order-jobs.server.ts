@@ -7,13 +7,13 @@ import { expireJob } from './expire.server'
 import { fulfilJob } from './fulfil.server'
 import { orderMailJob } from './order-mail.server'
 import { playerFixExpiredJob } from './player-fix.server'
-import { QUEUES } from './queues'
+import { ORDER_QUEUES } from './queues'
 import { supportReplyMailJob } from './support-mail.server'
 
 export function registerOrderJobHandlers(): void {
-  registerJobHandler(QUEUES.fulfil, fulfilJob(), { leaseMs: 120_000 })
-  registerJobHandler(QUEUES.expire, expireJob)
-  registerJobHandler(QUEUES.playerFixExpired, playerFixExpiredJob)
-  registerJobHandler(QUEUES.mail, orderMailJob)
-  registerJobHandler(QUEUES.supportReply, supportReplyMailJob)
+  registerJobHandler(ORDER_QUEUES.fulfil, fulfilJob(), { leaseMs: 120_000 })
+  registerJobHandler(ORDER_QUEUES.expire, expireJob)
+  registerJobHandler(ORDER_QUEUES.playerFixExpired, playerFixExpiredJob)
+  registerJobHandler(ORDER_QUEUES.mail, orderMailJob)
+  registerJobHandler(ORDER_QUEUES.supportReply, supportReplyMailJob)
 }

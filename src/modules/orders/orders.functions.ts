@@ -12,7 +12,7 @@ import { DEFAULT_LOCALE } from '~/modules/i18n/locales'
 import { cancelOrder } from './cancel-order.server'
 import { createOrder } from './create-order.server'
 import { getOrderDetail, listOrders } from './order-queries.server'
-import { checkOrderPlayer, correctOrderPlayer } from './player-fix.server'
+import { checkOrderPlayer, correctOrderPlayer, refundToCreditNow } from './player-fix.server'
 import {
   createOrderInputSchema,
   getOrderInputSchema,
@@ -81,6 +81,14 @@ export const correctOrderPlayerFn = createServerFn({ method: 'POST' })
       correctOrderPlayer(db, supplierFor(db), { ip: clientIp(request), userId: caller.id }, data.orderId, data),
     ),
   )
+
+/**
+ * "Refund to store credit now" for an order waiting for player details (the other way out of the
+ * player fix): its owner only; 404 not yours, 409 no longer waiting.
+ */
+export const refundToCreditNowFn = createServerFn({ method: 'POST' })
+  .validator(z.object({ orderId: orderIdSchema }))
+  .handler(action('user', ({ db, data, caller }) => refundToCreditNow(db, caller.id, data.orderId)))
 
 export const supportRequestFn = createServerFn({ method: 'POST' })
   .validator(supportRequestInputSchema)

@@ -9,7 +9,7 @@ import { config } from '../../../app.config'
 import type { Db } from '~/server/db/client'
 import { orders } from '~/server/db/schema'
 import { enqueueAll } from '~/server/jobs/queue'
-import { QUEUES } from './queues'
+import { ORDER_QUEUES } from './queues'
 
 export async function openPlayerFixWindow(tx: Db, orderId: string): Promise<void> {
   const hours = config().PLAYER_FIX_WINDOW_HOURS
@@ -22,13 +22,13 @@ export async function openPlayerFixWindow(tx: Db, orderId: string): Promise<void
   const payload = { orderId }
   await enqueueAll(tx, [
     {
-      queue: QUEUES.playerFixExpired,
+      queue: ORDER_QUEUES.playerFixExpired,
       payload,
       runAt: order.until,
-      dedupeKey: `${QUEUES.playerFixExpired}:${orderId}:${order.round}`,
+      dedupeKey: `${ORDER_QUEUES.playerFixExpired}:${orderId}:${order.round}`,
     },
     {
-      queue: QUEUES.mail,
+      queue: ORDER_QUEUES.mail,
       payload: { orderId, kind: 'needs_player_details', round: order.round },
       dedupeKey: `mail:needs_player_details:${orderId}:${order.round}`,
     },

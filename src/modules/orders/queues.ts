@@ -1,14 +1,14 @@
-/** Job queues the orders flow uses; the affiliate queues are handled by the affiliate module. */
-export const QUEUES = {
+/**
+ * The queues the orders module handles (order-jobs.server.ts registers their handlers). Queues of
+ * other modules that an order feeds are named by their owners, which hand them to orders
+ * (handoffs.server.ts): the card refund (payments), the affiliate programme's order steps.
+ */
+export const ORDER_QUEUES = {
   fulfil: 'orders.fulfil',
   expire: 'orders.expire',
   playerFixExpired: 'orders.player-fix-expired',
-  refund: 'payments.refund',
   mail: 'mail.order',
   supportReply: 'mail.support-reply',
-  affiliatePaid: 'affiliate.order-paid',
-  affiliateDelivered: 'affiliate.order-delivered',
-  affiliateRefunded: 'affiliate.order-refunded',
 } as const
 
 /**
@@ -24,15 +24,9 @@ export interface OrderJobPayload {
   orderId: string
 }
 
-/** One refunds row to ask the gateway for. */
+/** What orders hand to the refund queue: one refunds row to ask the gateway for. */
 export interface RefundJobPayload {
   refundId: string
-}
-
-/** Refund jobs queued before refunds had rows: a whole payment each. */
-export interface LegacyRefundJobPayload {
-  paymentId: string
-  refundOrder: boolean
 }
 
 export interface MailJobPayload {

@@ -9,8 +9,8 @@ import { orders, supportReplies, supportRequests, users } from '~/server/db/sche
 import { recordAudit } from '~/modules/audit/audit.server'
 import { AppError } from '~/modules/errors/app-error'
 import { assertOwnsOrders } from './order-queries.server'
-import { QUEUES } from './queues'
-import { noteOrderEvent } from './transition.server'
+import { ORDER_QUEUES } from './queues'
+import { noteOrderEvent } from './timeline.server'
 import {
   supportReplyInputSchema,
   supportRequestInputSchema,
@@ -65,7 +65,7 @@ export async function answerSupportRequest(
       await noteOrderEvent(tx, request.orderId, 'support_reply', { requestId: request.id, replyId: row!.id })
     }
     await enqueue(tx, {
-      queue: QUEUES.supportReply,
+      queue: ORDER_QUEUES.supportReply,
       payload: { replyId: row!.id },
       dedupeKey: `mail:support-reply:${row!.id}`,
     })

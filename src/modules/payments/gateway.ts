@@ -1,13 +1,18 @@
 /**
- * What the shop needs from a payment gateway. The built-in sandbox implements it; a real
- * provider would be another implementation behind the same interface (server-side only).
+ * What the shop needs from a payment gateway: the embedded sandbox, Stripe (cards and local
+ * methods) and PayPal (wallet) implement it, server-side only (src/server/payments/*).
  */
 import type { Locale } from '~/modules/i18n/locales'
 import type { PaymentMethod } from '~/modules/orders/payment-attempts'
 
 export interface CreateSessionInput {
-  /** Our payment id: the gateway echoes it in every event, and creating twice returns the first. */
+  /**
+   * Our payment id (the attempt): the gateway echoes it in every event, and creating twice returns
+   * the first (real providers: it is the idempotency key of the creating call).
+   */
   reference: string
+  /** Our order id (Stripe's client_reference_id, PayPal's custom_id). */
+  orderId: string
   method: PaymentMethod
   amountMinor: number
   currency: string
@@ -15,10 +20,20 @@ export interface CreateSessionInput {
   description: string
   /** The shopper's language: hosted pages are shown in it, with its money format. */
   locale: Locale
-  /** Where the gateway sends the shopper's browser when the attempt ends. */
+  /** What is bought, for the provider's page and receipts: "Game — package" per line. */
+  lines: string[]
+  /** Our result page: where the gateway sends the shopper's browser when the attempt ends. */
   returnUrl: string
+  /** Our return door for an approval the shop must still act on (PayPal: capture on return). */
+  confirmUrl: string
+  /** Our return door for a shopper who gave up on the provider's page. */
+  cancelUrl: string
+  /** When the order stops being payable: the provider's page should close by then. */
+  expiresAt: Date | null
   /** Where the gateway posts signed events. */
   webhookUrl: string
+  /** When the attempt began: retries of one attempt send the provider the very same request. */
+  startedAt: Date
 }
 
 export interface PaymentSession {
@@ -46,6 +61,8 @@ export interface GatewayEvent {
   failureCode?: string
   /** `payment.refunded`: the merchant's idempotency key of the refund this event reports. */
   refundKey?: string
+  /** `payment.captured`: the provider's id of the money taken (Stripe PaymentIntent, PayPal capture). */
+  captureId?: string
   createdAt: string
 }
 
@@ -60,13 +77,65 @@ export class RefundRefusedError extends Error {
   }
 }
 
+/**
+ * The provider could not be reached or failed on its side (timeout, connection, 5xx): the attempt
+ * stays open and a retry asks again with the same idempotency key.
+ */
+export class GatewayUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'GatewayUnavailableError'
+  }
+}
+
+export interface RefundInput {
+  /** Our payment id (echoed in the refund's events). */
+  reference: string
+  externalId: string
+  /** The provider's id of the captured money (GatewayEvent.captureId), when it has one. */
+  captureId: string | null
+  amountMinor: number
+  currency: string
+  idempotencyKey: string
+}
+
+/** `settled`: the money is on its way back now; `pending`: the provider's webhook will say. */
+export type RefundOutcome = 'settled' | 'pending'
+
+export interface WebhookDelivery {
+  headers: Headers
+  rawBody: string
+}
+
+/** The shopper came back from the provider's page through our return door. */
+export interface ProviderReturn {
+  paymentId: string
+  externalId: string
+  amountMinor: number
+  currency: string
+  outcome: 'success' | 'cancel'
+}
+
 export interface PaymentGateway {
   readonly name: string
+  /** Its page lists what is bought (CreateSessionInput.lines); else the shop skips reading them. */
+  readonly listsLines?: boolean
   createSession(input: CreateSessionInput): Promise<PaymentSession>
   /**
    * Gives `amountMinor` of a captured payment back, all of it or a part (several partial refunds
    * may follow each other). Idempotent per `idempotencyKey`: asking twice gives the money back
    * once. Throws RefundRefusedError when the gateway will never accept it.
    */
-  refund(input: { externalId: string; amountMinor: number; idempotencyKey: string }): Promise<void>
+  refund(input: RefundInput): Promise<RefundOutcome>
+  /**
+   * Verifies one webhook delivery as the provider signs it and maps it to our events (none for an
+   * event type we do not use). Throws AppError INVALID_INPUT for a bad, missing or stale signature.
+   * Absent: the sandbox's own HMAC scheme (webhook.server.ts).
+   */
+  parseWebhook?(delivery: WebhookDelivery): Promise<GatewayEvent[]>
+  /**
+   * What the provider says when the shopper comes back (PayPal: capture the approved order; Stripe:
+   * close a session given up on). Null when only the webhook will tell.
+   */
+  onReturn?(back: ProviderReturn): Promise<GatewayEvent | null>
 }

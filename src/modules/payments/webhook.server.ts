@@ -1,30 +1,29 @@
 /**
  * Applying gateway events. Safe against everything a webhook sender does: duplicates (the event
  * id is inserted first, on conflict do nothing, in the same transaction as its effect), any
- * order (payment statuses only move up, see payment-status.ts), and forgery (HMAC signature
- * with a 300 s window, checked before anything is read or written).
+ * order (payment statuses only move up, see payment-status.ts), and forgery (each provider's
+ * signature scheme with a 300 s window, checked before anything is read or written).
  */
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '~/server/db/client'
 import { payments, refunds, webhookEvents } from '~/server/db/schema'
+import { afterCommit } from '~/server/db/after-commit'
 import { log } from '~/server/log'
+import { paymentSettled, webhookApplied } from '~/server/metrics'
 import { AppError } from '~/modules/errors/app-error'
 import { isPayable } from '~/modules/orders/order-status'
 import { requestRefund, settleRefund } from '~/modules/orders/refunds.server'
-import {
-  lockOrderOfPayment,
-  noteOrderEvent,
-  transitionOrder,
-  tryMoveInStatement,
-  type LockedOrder,
-} from '~/modules/orders/transition.server'
+import { moveOrder } from '~/modules/orders/move-order.server'
+import { lockOrderOfPayment, type LockedOrder } from '~/modules/orders/order-lock.server'
+import { noteOrderEvent } from '~/modules/orders/timeline.server'
 import { holdCredit } from '~/modules/store-credit/holds.server'
 import { releaseCreditOfEndedAttempt } from './credit-release.server'
 import { announceStatusChange } from '~/modules/orders/status-wait.server'
 import { GATEWAY_EVENT_TYPES, type GatewayEvent, type GatewayEventType } from './gateway'
 import { PAYMENT_STATUSES, type PaymentStatus } from '~/modules/orders/payment-attempts'
 import { nextPaymentStatus } from '~/modules/orders/payment-status'
+import { paymentGateway } from './gateways.server'
 import { webhookSecret } from './webhook-secret.server'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './webhook-signature.server'
 
@@ -37,6 +36,7 @@ const eventSchema = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/),
   failureCode: z.string().max(64).optional(),
   refundKey: z.string().max(100).optional(),
+  captureId: z.string().max(100).optional(),
   createdAt: z.string(),
 })
 
@@ -50,7 +50,10 @@ const STATUS_OF: Record<GatewayEventType, PaymentStatus> = {
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'unchanged' | 'ignored'
 
-/** Verifies and applies one delivery. Throws UNAUTHENTICATED for a bad or stale signature. */
+/**
+ * Verifies and applies one delivery. A provider's own scheme (Stripe, PayPal) refuses a bad or
+ * stale signature with INVALID_INPUT (400); the sandbox's with UNAUTHENTICATED.
+ */
 export async function receiveWebhook(
   db: Db,
   gateway: string,
@@ -58,6 +61,17 @@ export async function receiveWebhook(
   rawBody: string,
   nowSeconds?: number,
 ): Promise<WebhookOutcome> {
+  const provider = paymentGateway(db, gateway)
+  if (provider.parseWebhook) {
+    const events = await provider.parseWebhook({ headers, rawBody })
+    if (events.length === 0) return 'ignored'
+    const outcomes: WebhookOutcome[] = []
+    for (const event of events.map((e) => eventSchema.parse(e))) {
+      outcomes.push(await applyGatewayEvent(db, gateway, event))
+      if (outcomes.at(-1) !== 'duplicate') webhookApplied(gateway, event.createdAt)
+    }
+    return outcomes.find((o) => o === 'applied') ?? outcomes[0]!
+  }
   const check = verifySignature(
     await webhookSecret(db),
     { timestamp: headers.get(TIMESTAMP_HEADER), signature: headers.get(SIGNATURE_HEADER) },
@@ -71,7 +85,10 @@ export async function receiveWebhook(
   } catch {
     throw new AppError('INVALID_INPUT', 'Webhook body is not JSON')
   }
-  return applyGatewayEvent(db, gateway, eventSchema.parse(parsed))
+  const event = eventSchema.parse(parsed)
+  const outcome = await applyGatewayEvent(db, gateway, event)
+  if (outcome !== 'duplicate') webhookApplied(gateway, event.createdAt)
+  return outcome
 }
 
 export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome> {
@@ -101,18 +118,21 @@ const CAPTURABLE = PAYMENT_STATUSES.filter((status) => nextPaymentStatus(status,
 /**
  * The common capture in one statement (issue 11: round trips per order): a new event for a
  * payment of this gateway whose amount it matches, on an order awaiting payment, unexpired, with
- * no coupon or store credit to settle (ONE_STATEMENT_ENTRY): the event is recorded, the payment
- * settled and the order paid with its note, jobs and notice. A redelivery of an event already
- * applied (gateways send them; the sandbox always does) is answered in the same round trip.
- * Undefined when anything else holds (an unknown payment, a late or partial capture, a twin being
- * applied right now...): nothing was written, and the transaction below decides.
+ * no store credit to settle: the event is recorded, the payment settled and the order paid with
+ * its note, jobs and notice (an order with a coupon to redeem is moved the same way in a
+ * transaction moveOrder opens). A redelivery of an event already applied (gateways send them; the
+ * sandbox always does) is answered in the same round trip. Undefined when anything else holds (an
+ * unknown payment, a late or partial capture, a twin being applied right now...): nothing was
+ * written, and the transaction below decides.
  */
 async function captureInStatement(db: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome | undefined> {
   const ref = z.uuid().safeParse(event.reference)
   if (event.type !== 'payment.captured' || !ref.success) return undefined
   const paymentId = ref.data
-  const result = await tryMoveInStatement(db, { paymentId, gateway }, 'awaiting_payment', 'paid', {
-    guard: sql`(select payment_status from cur) in (${sql.join(
+  const result = await moveOrder(db, { paymentId, gateway }, 'paid', {
+    from: 'awaiting_payment',
+    // Credit held for the attempt is checked (and held again if need be) by the transaction below.
+    guard: sql`(select credit_minor from cur) = 0 and (select payment_status from cur) in (${sql.join(
       CAPTURABLE.map((s) => sql`${s}`),
       sql`, `,
     )})
@@ -124,7 +144,11 @@ async function captureInStatement(db: Db, gateway: string, event: GatewayEvent):
         on conflict do nothing returning 1`,
     data: { paymentId },
     // Recorded before this statement began: applied with its effect then, nothing left to do.
-    also: sql<boolean>`exists (select 1 from ${webhookEvents} where gateway = ${gateway} and event_id = ${event.id})`,
+    // The method is for the payments metric.
+    also: sql<{
+      recorded: boolean
+      method: string
+    }>`json_build_object('recorded', exists (select 1 from ${webhookEvents} where gateway = ${gateway} and event_id = ${event.id}), 'method', (select payment_method from cur))`,
     notes: [
       {
         type: 'payment_succeeded',
@@ -133,11 +157,15 @@ async function captureInStatement(db: Db, gateway: string, event: GatewayEvent):
     ],
     alongside: ({ ifMoved }) => [
       sql`update ${payments} set status = 'succeeded', external_id = coalesce(external_id, ${event.externalId}),
-        updated_at = now() where id = ${paymentId} and ${ifMoved}`,
+        capture_id = coalesce(capture_id, ${event.captureId ?? null}), updated_at = now()
+        where id = ${paymentId} and ${ifMoved}`,
     ],
   })
-  if (result?.moved) return 'applied'
-  return result?.also ? 'duplicate' : undefined
+  if (result?.moved) {
+    paymentSettled(gateway, result.also.method, 'succeeded')
+    return 'applied'
+  }
+  return result?.also.recorded ? 'duplicate' : undefined
 }
 
 /**
@@ -169,11 +197,13 @@ async function applyToPayment(
   }
   const next = nextPaymentStatus(payment.status, STATUS_OF[event.type])
   if (!next) return 'unchanged'
+  if (next !== 'requires_action') afterCommit(tx, () => paymentSettled(payment.gateway, payment.method, next))
   const settle = tx
     .update(payments)
     .set({
       status: next,
       externalId: payment.externalId ?? event.externalId,
+      captureId: payment.captureId ?? event.captureId ?? null,
       failureCode: next === 'failed' || next === 'cancelled' ? (event.failureCode ?? null) : payment.failureCode,
       updatedAt: sql`now()`,
     })
@@ -198,11 +228,15 @@ async function applyToPayment(
   if (creditReady) {
     // The order is as locked above (holding credit does not move it): the payment, the note and
     // the move to paid go in one statement.
-    await transitionOrder(tx, order, 'paid', { paymentId: payment.id }, { notes: [note], alongside: [settle.getSQL()] })
+    await moveOrder(tx, { orderId: order.id }, 'paid', {
+      data: { paymentId: payment.id },
+      notes: [note],
+      alongside: [settle.getSQL()],
+    })
   } else {
     await settle
     await noteOrderEvent(tx, order.id, note.type, note.data)
-    if (expiredNow) await transitionOrder(tx, order, 'expired', { reason: 'payment_after_expiry' })
+    if (expiredNow) await moveOrder(tx, { orderId: order.id }, 'expired', { data: { reason: 'payment_after_expiry' } })
     // Captured for an order that is already paid, expired or cancelled (two tabs, a payment
     // finished after expiry), or whose credit part is no longer there: the money goes straight
     // back, and the shopper is mailed when it has.

@@ -2,6 +2,7 @@ import { getCookie, getRequestUrl } from '@tanstack/react-start/server'
 import { config } from '../../../app.config'
 import { siteOrigin } from '~/server/http/origin'
 import type { PublicConfig } from '~/modules/ops/public-config'
+import { paymentSetup } from '~/modules/payments/payment-setup.server'
 import { COOKIE_NOTICE_COOKIE } from './cookie-notice'
 
 export interface ShellInfo {
@@ -16,6 +17,7 @@ function publicConfig(): PublicConfig {
   const cfg = config()
   return {
     buildId: __BUILD_ID__,
+    payments: paymentSetup(),
     liveChat: cfg.LIVE_CHAT_SCRIPT_URL
       ? { scriptUrl: cfg.LIVE_CHAT_SCRIPT_URL, siteId: cfg.LIVE_CHAT_SITE_ID ?? '' }
       : null,

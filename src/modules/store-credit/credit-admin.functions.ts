@@ -3,16 +3,14 @@
  * admins grant goodwill credit (the use case checks the role again).
  */
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
 import { action } from '~/modules/door/server-fn.server'
-import { orderIdSchema } from '~/modules/orders/orders.schemas'
 import { grantCredit } from './grants.server'
 import { shopperCreditOfOrder } from './shopper-credit.server'
-import { grantCreditInputSchema } from './store-credit.schemas'
+import { grantCreditInputSchema, orderCreditInputSchema } from './store-credit.schemas'
 
 /** The store credit of the shopper who placed an order (staff). */
 export const adminShopperCreditFn = createServerFn({ method: 'GET' })
-  .validator(z.object({ orderId: orderIdSchema }))
+  .validator(orderCreditInputSchema)
   .handler(action('staff', ({ db, data }) => shopperCreditOfOrder(db, data.orderId)))
 
 /** Goodwill store credit for a shopper (admins, audited). */

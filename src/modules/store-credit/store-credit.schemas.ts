@@ -23,6 +23,9 @@ export const grantCreditInputSchema = z.object({
 })
 export type GrantCreditInput = z.infer<typeof grantCreditInputSchema>
 
+/** Staff ask for the credit of an order's shopper by the order's id. */
+export const orderCreditInputSchema = z.object({ orderId: z.uuid() })
+
 /** What staff see of an order's shopper: who they are and their balances. */
 export interface ShopperCreditView {
   userId: string

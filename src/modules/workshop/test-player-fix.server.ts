@@ -10,7 +10,7 @@ import type { Db } from '~/server/db/client'
 import { jobs, orders } from '~/server/db/schema'
 import { AppError, toAppError } from '~/modules/errors/app-error'
 import { orderIdSchema } from '~/modules/orders/orders.schemas'
-import { QUEUES } from '~/modules/orders/queues'
+import { ORDER_QUEUES } from '~/modules/orders/queues'
 import { assertTestFixturesEnabled } from './test-users.server'
 
 const inputSchema = z.object({ orderId: orderIdSchema })
@@ -31,7 +31,7 @@ export async function endPlayerFixWindow(db: Db, input: unknown): Promise<{ orde
     .set({ runAt: sql`now()` })
     .where(
       and(
-        eq(jobs.queue, QUEUES.playerFixExpired),
+        eq(jobs.queue, ORDER_QUEUES.playerFixExpired),
         sql`${jobs.payload}->>'orderId' = ${orderId}`,
         isNull(jobs.completedAt),
         isNull(jobs.failedAt),

@@ -23,6 +23,7 @@ import { detectLocale, localeCookieNeeded, localeFromPath, LOCALE_COOKIE, stripL
 import { COOKIE_NOTICE_COOKIE } from '~/modules/shell/cookie-notice'
 import { cacheGeneration } from '~/server/cache'
 import { log } from '~/server/log'
+import { htmlCacheServed } from '~/server/metrics'
 import { requestCookies } from './cookies'
 import { cacheControl } from './respond'
 import { contentSecurityPolicy, newNonce } from './security'
@@ -238,6 +239,7 @@ function store(entry: Entry): void {
 type CacheState = 'hit' | 'stale' | 'miss' | 'coalesced'
 
 function respond(entry: Entry, request: Request, key: PageKey, state: CacheState): Response {
+  htmlCacheServed(state)
   if (state === 'hit' && entries.get(entry.id) === entry) {
     entries.delete(entry.id) // keep recently used entries at the end of the eviction order
     entries.set(entry.id, entry)

@@ -13,6 +13,8 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 export function siteOrigin(requestUrl?: string | URL): string {
   const cfg = config()
   if (cfg.PUBLIC_ORIGIN) return new URL(cfg.PUBLIC_ORIGIN).origin
+  // Only a command-line tool gets here on PostgreSQL (app.config.ts): never guess a deployment's address.
+  if (cfg.DATABASE_URL) throw new Error('PUBLIC_ORIGIN is not set: absolute URLs cannot be made')
   const fallback = `http://localhost:${cfg.PORT}`
   if (!requestUrl) return fallback
   const url = new URL(requestUrl)

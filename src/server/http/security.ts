@@ -120,6 +120,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  */
 const CROSS_SITE_ALLOWED = [/^\/api\/pay\/webhooks\//, /^\/oauth2\/token$/, /^\/oauth2\/revoke$/, /^\/userinfo$/]
 
+/**
+ * The one origin whose pages may write: PUBLIC_ORIGIN when set. Not the request's own origin then,
+ * which comes from its Host header: a DNS-rebinding page (evil.example pointed at our address) has
+ * its browser send `Origin: http://evil.example` and `Host: evil.example`, and even `Sec-Fetch-Site:
+ * same-origin`. Without PUBLIC_ORIGIN (the embedded quick start, development) the request's own
+ * origin, so any local address works.
+ */
+export function isOwnOrigin(origin: string, requestUrl: string): boolean {
+  return origin === (originOf(config().PUBLIC_ORIGIN) ?? new URL(requestUrl).origin)
+}
+
 /** Cross-site state-changing requests (forms or fetches from other sites) are refused with 403. */
 export function isCrossSiteWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false
@@ -128,10 +139,6 @@ export function isCrossSiteWrite(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site')
   if (site === 'cross-site' || site === 'same-site') return true
   const origin = request.headers.get('origin')
-  if (origin && origin !== 'null') {
-    const allowed = new Set([url.origin, originOf(config().PUBLIC_ORIGIN)])
-    return !allowed.has(origin)
-  }
-  if (origin === 'null') return true
-  return false
+  if (origin === null) return false
+  return origin === 'null' || !isOwnOrigin(origin, request.url)
 }

@@ -2,13 +2,13 @@
  * Outgoing mail: SMTP when SMTP_URL is set, otherwise one `.eml` file per message in
  * DATA_DIR/outbox/ so codes can be read offline (DESIGN.md contract; /workshop/home lists them).
  */
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { createTransport, type Transporter } from 'nodemailer'
 import { config } from '../../../app.config'
 import { siteOrigin } from '~/server/http/origin'
 import { log } from '~/server/log'
+import { writeToOutbox } from './outbox-file'
 
 export interface Mail {
   to: string
@@ -16,19 +16,17 @@ export interface Mail {
   text: string
   /**
    * One key per logical mail (an order event): it becomes the Message-ID, so a copy sent twice
-   * (a crash between sending and recording it) is the same message to the receiving side.
+   * (a crash between sending and recording it) is the same message to the receiving side, and
+   * the offline outbox writes it once (ADR 107).
    */
   idempotencyKey?: string
 }
 
+const digest = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32)
+
 /** A stable Message-ID for a key: the same key always names the same message. */
 export function messageIdFor(key: string): string {
-  const host = new URL(siteOrigin()).hostname
-  return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${host}>`
-}
-
-export function outboxDir(): string {
-  return path.resolve(config().DATA_DIR, 'outbox')
+  return `<${digest(key)}@${new URL(siteOrigin()).hostname}>`
 }
 
 let smtp: Transporter | undefined
@@ -51,14 +49,7 @@ export async function sendMail(mail: Mail): Promise<void> {
     return
   }
   const info = await renderer.sendMail(message)
-  const dir = outboxDir()
-  // Sortable by time; the random part keeps two messages in one millisecond apart.
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`)
-  // The directory is made when a write finds it missing (not before every mail).
-  await writeFile(file, info.message as Buffer).catch(async (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ENOENT') throw err
-    await mkdir(dir, { recursive: true })
-    await writeFile(file, info.message as Buffer)
-  })
-  log.info({ file: path.basename(file) }, 'mail written to outbox')
+  const key = mail.idempotencyKey && digest(mail.idempotencyKey)
+  const { file, duplicate } = await writeToOutbox(info.message as Buffer, key)
+  log.info({ file: path.basename(file) }, duplicate ? 'mail already in outbox' : 'mail written to outbox')
 }

@@ -1,7 +1,7 @@
 /** Reads the `.eml` files of the offline outbox back for the workshop page (newest first). */
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { outboxDir } from './mailer'
+import { outboxDir } from './outbox-file'
 
 export interface OutboxMessage {
   file: string

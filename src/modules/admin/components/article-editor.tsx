@@ -8,10 +8,10 @@ import type { ArticleView } from '~/modules/cms/content.schemas'
 import type { ActionFailure } from '~/modules/errors/action-result'
 import { LOCALES, type Locale } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import { articleIssues, type FieldIssue } from '~/modules/admin/content-rules'
-import { adminPreviewArticleFn, adminPublishArticleFn, adminSaveArticleFn } from '~/modules/admin/content.functions'
-import { adminArticleQuery, adminContentOptionsQuery } from '~/modules/admin/content.queries'
-import type { ArticleEdit } from '~/modules/admin/content.schemas'
+import { articleIssues, type FieldIssue } from '~/modules/cms/content-rules'
+import { adminPreviewArticleFn, adminPublishArticleFn, adminSaveArticleFn } from '~/modules/cms/content-edit.functions'
+import { adminArticleQuery, adminContentOptionsQuery } from '~/modules/cms/content-edit.queries'
+import type { ArticleEdit } from '~/modules/cms/content-edit.schemas'
 import {
   Field,
   FieldMessage,

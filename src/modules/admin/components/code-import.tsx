@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { actionErrorText } from '~/modules/errors/error-text'
-import { adminImportCodesFn } from '~/modules/admin/catalog.functions'
-import type { CodeImportReport } from '~/modules/admin/catalog.schemas'
-import { adminGameQuery } from '~/modules/admin/admin.queries'
+import { adminImportCodesFn } from '~/modules/catalog/catalog-edit.functions'
+import type { CodeImportReport } from '~/modules/catalog/catalog-edit.schemas'
+import { adminGameQuery } from '~/modules/catalog/catalog-edit.queries'
 import { AlertText, TextField, buttonClass, primaryButtonClass } from './form-fields'
 
 function Examples({ label, codes }: { label: string; codes: string[] }) {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { EmptyState, ListSkeleton } from '~/components/list-states'
 import type { ActionFailure, ActionResult } from '~/modules/errors/action-result'
-import type { FieldIssue } from '~/modules/admin/content-rules'
+import type { FieldIssue } from '~/modules/cms/content-rules'
 import { FormError, primaryButton, secondaryButton, splitFailure } from './content-ui'
 import { TableHead } from './table-head'
 

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
 import type { ActionFailure } from '~/modules/errors/action-result'
 import { actionErrorText } from '~/modules/errors/error-text'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import type { FieldIssue } from '~/modules/admin/content-rules'
+import type { FieldIssue } from '~/modules/cms/content-rules'
 
 /** The content area's sections; each is its own route so a link can open one directly. */
 export function ContentTabs() {

@@ -5,15 +5,15 @@ import { useState, type FormEvent } from 'react'
 import { PRODUCT_KINDS, type PlayerField, type ProductKind } from '~/modules/catalog/catalog.schemas'
 import { LOCALES, type Locale } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import { adminGameQuery } from '~/modules/admin/admin.queries'
-import { adminSaveGameFn } from '~/modules/admin/catalog.functions'
+import { adminGameQuery } from '~/modules/catalog/catalog-edit.queries'
+import { adminSaveGameFn } from '~/modules/catalog/catalog-edit.functions'
 import {
   gameInputSchema,
   type AdminGameView,
   type CatalogOptions,
   type GameInput,
   type LocaleTexts,
-} from '~/modules/admin/catalog.schemas'
+} from '~/modules/catalog/catalog-edit.schemas'
 import { KIND_LABELS, LANGUAGE_NAMES, invalidFormText, refusalText, type SaveState } from './catalog-labels'
 import { fieldErrorText, refusalFieldErrors, validate, type FieldErrors } from './field-errors'
 import { CheckboxField, SaveStatus, SelectField, TextField, buttonClass, primaryButtonClass } from './form-fields'

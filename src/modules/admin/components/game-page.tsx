@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import { adminCatalogOptionsQuery, adminGameQuery } from '~/modules/admin/admin.queries'
+import { adminCatalogOptionsQuery, adminGameQuery } from '~/modules/catalog/catalog-edit.queries'
 import { GameEditor } from './game-editor'
 import { OffersSection } from './offer-editor'
 

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { EmptyState, ListSkeleton } from '~/components/list-states'
 import { LOCALES } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import { adminPagesQuery } from '~/modules/admin/content.queries'
+import { adminPagesQuery } from '~/modules/cms/content-edit.queries'
 import { primaryButton } from './content-ui'
 import { TableHead } from './table-head'
 

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import { adminPromotersQuery } from '~/modules/admin/promoters.queries'
+import { adminPromotersQuery } from '~/modules/affiliate/promoter-admin.queries'
 import {
   PROMOTER_STATUS_VALUES,
   type AdminPromotersQuery,
   type PromoterStatusValue,
-} from '~/modules/admin/promoters.schemas'
+} from '~/modules/affiliate/promoter-admin.schemas'
 import { filterField, filterLabel } from './filter-fields'
 import { FlagsReview } from './flags-review'
 import { Pager } from './pager'

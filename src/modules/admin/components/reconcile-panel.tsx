@@ -1,6 +1,6 @@
 import { Plural, Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { adminReconcileQuery } from '~/modules/admin/promoters.queries'
+import { adminReconcileQuery } from '~/modules/affiliate/promoter-admin.queries'
 
 /**
  * The ledger's reconciliation (the nightly job's check) run when the screen opens, after every

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { LOCALES, type Locale } from '~/modules/i18n/locales'
-import type { FieldIssue } from '~/modules/admin/content-rules'
+import type { FieldIssue } from '~/modules/cms/content-rules'
 import { Field, issueAt } from './content-ui'
 
 export interface TranslationField<K extends string> {

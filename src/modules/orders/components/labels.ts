@@ -36,6 +36,9 @@ export const FAILURE_LABELS: Record<string, MessageDescriptor> = {
   '3ds_failed': msg`The card verification failed, so the card was not charged.`,
   cancelled_by_payer: msg`You cancelled the payment in the wallet.`,
   gateway_unavailable: msg`The payment service could not be reached. Please try again.`,
+  session_expired: msg`The payment page closed before the payment was made.`,
+  async_payment_failed: msg`The payment did not go through, so nothing was charged.`,
+  payment_denied: msg`The payment provider refused the payment.`,
 }
 
 export const DELIVERY_FAILURE_LABELS: Record<string, MessageDescriptor> = {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useMoney } from '~/modules/catalog/use-money'
 import { actionErrorText } from '~/modules/errors/error-text'
-import { refundToCreditNowFn } from '~/modules/store-credit/store-credit.functions'
+import { refundToCreditNowFn } from '~/modules/orders/orders.functions'
 import { CREDIT_KEY } from '~/modules/store-credit/store-credit.queries'
 import type { OrderDetail } from '~/modules/orders/orders.schemas'
 

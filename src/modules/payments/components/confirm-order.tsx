@@ -9,6 +9,7 @@ import type { Locale } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import type { PaymentMethod } from '~/modules/orders/payment-attempts'
 import { paymentMethodsFor } from '~/modules/payments/payment-methods'
+import { usePaymentSetup } from '~/modules/payments/use-payment-setup'
 import type { CheckoutSearch } from '~/modules/orders/checkout-search'
 import { MAX_QUANTITY } from '~/modules/orders/orders.schemas'
 import { createOrderFn, getQuoteFn } from '~/modules/orders/orders.functions'
@@ -46,6 +47,7 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
   const [useCredit, setUseCredit] = useState(true)
   const queryClient = useQueryClient()
   const credit = useQuery(myCreditQuery())
+  const setup = usePaymentSetup()
   const key = useRef<{ request: string; value: string } | null>(null)
 
   const player = { playerId: search.playerId, server: search.server || undefined }
@@ -58,7 +60,7 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
     placeholderData: keepPreviousData,
     staleTime: 0,
   })
-  const available = paymentMethodsFor(currency).methods.filter((m) => m.available)
+  const available = paymentMethodsFor(currency, undefined, setup).methods.filter((m) => m.available)
   const chosen = method && available.some((m) => m.id === method) ? method : available[0]?.id
 
   if (items.length === 0) {

@@ -1,16 +1,17 @@
 import { Trans } from '@lingui/react/macro'
 import { CreditCard, Wallet } from '~/components/icons'
 import { PaymentLogos } from '~/components/payment-logos'
-import { paymentMethodsFor } from '~/modules/payments/payment-methods'
+import { localMethodName, paymentMethodsFor } from '~/modules/payments/payment-methods'
+import { usePaymentSetup } from '~/modules/payments/use-payment-setup'
 import type { PaymentMethod } from '~/modules/orders/payment-attempts'
 
-/** Card or wallet, from the same catalogue /api/third-party/payments/umf serves. */
+/** Card or wallet, from the same catalogue /api/third-party/payments/umf serves, as configured. */
 export function MethodPicker(props: {
   currency: string
   value: PaymentMethod | undefined
   onChange: (method: PaymentMethod) => void
 }) {
-  const methods = paymentMethodsFor(props.currency).methods
+  const methods = paymentMethodsFor(props.currency, undefined, usePaymentSetup()).methods
   return (
     <fieldset className="space-y-2" data-testid="payment-methods">
       <legend className="mb-2 font-semibold">
@@ -35,15 +36,31 @@ export function MethodPicker(props: {
           {m.id === 'card' ? <CreditCard aria-hidden size={20} /> : <Wallet aria-hidden size={20} />}
           {/* The marks beside the name: what a shopper scans for before trusting a checkout. */}
           <span className="order-last hidden sm:block">
-            <PaymentLogos marks={m.id === 'card' ? ['visa', 'mastercard', 'amex'] : ['wallet']} />
+            <PaymentLogos
+              marks={m.id === 'card' ? ['visa', 'mastercard', 'amex'] : [m.gateway === 'paypal' ? 'paypal' : 'wallet']}
+              local={m.localMethods}
+            />
           </span>
           <span className="flex-1">
             <span className="block font-medium">
-              {m.id === 'card' ? <Trans>Credit or debit card</Trans> : <Trans>Wallet</Trans>}
+              {m.id === 'card' ? (
+                <Trans>Credit or debit card</Trans>
+              ) : m.gateway === 'paypal' ? (
+                'PayPal'
+              ) : (
+                <Trans>Wallet</Trans>
+              )}
             </span>
             <span className="text-muted block text-xs">
               {m.id === 'card' ? (
-                <Trans>Visa, Mastercard, American Express · 3-D Secure</Trans>
+                m.localMethods.length > 0 ? (
+                  <Trans>
+                    Visa, Mastercard, American Express · 3-D Secure · also{' '}
+                    {m.localMethods.map(localMethodName).join(', ')}
+                  </Trans>
+                ) : (
+                  <Trans>Visa, Mastercard, American Express · 3-D Secure</Trans>
+                )
               ) : m.available ? (
                 <Trans>Approve the payment in your wallet</Trans>
               ) : (

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { paymentMethodsFor } from '~/modules/payments/payment-methods'
+import { usePaymentSetup } from '~/modules/payments/use-payment-setup'
 import type { PaymentMethod } from '~/modules/orders/payment-attempts'
 import { startPaymentFn } from '~/modules/payments/payments.functions'
 import { orderQuery } from '~/modules/orders/orders.queries'
@@ -19,6 +20,7 @@ export function PayAgain({ orderId }: { orderId: string }) {
   const { i18n, t } = useLingui()
   const prefix = useLocalePrefix()
   const order = useQuery(orderQuery(orderId))
+  const setup = usePaymentSetup()
   const [method, setMethod] = useState<PaymentMethod>()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
@@ -31,7 +33,7 @@ export function PayAgain({ orderId }: { orderId: string }) {
     )
   }
   if (!o) return null
-  const available = paymentMethodsFor(o.currency).methods.filter((m) => m.available)
+  const available = paymentMethodsFor(o.currency, undefined, setup).methods.filter((m) => m.available)
   const chosen = method && available.some((m) => m.id === method) ? method : available[0]?.id
   const last = o.payments.at(-1)
 

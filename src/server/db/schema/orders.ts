@@ -128,6 +128,8 @@ export const payments = pgTable(
     externalId: text('external_id'),
     /** Where the gateway sends the shopper to pay (hosted card page or wallet approval). */
     redirectUrl: text('redirect_url'),
+    /** The provider's id of the money taken (Stripe PaymentIntent, PayPal capture): refunds name it. */
+    captureId: text('capture_id'),
     /** Gateway reason of a failed attempt (card_declined, 3ds_failed...), translated by the UI. */
     failureCode: text('failure_code'),
     createdAt: createdAt(),

@@ -16,6 +16,8 @@ import type {
   GatewayEventType,
   PaymentGateway,
   PaymentSession,
+  RefundInput,
+  RefundOutcome,
 } from '~/modules/payments/gateway'
 import { RefundRefusedError } from '~/modules/payments/gateway'
 import { CHALLENGE_CODE, checkCard } from './cards'
@@ -203,7 +205,7 @@ function done(txn: SandboxTxn): PageResult {
  * a no-op (with another amount, a refusal), and the refunds of a transaction never add up to more
  * than was captured. The transaction becomes `refunded` when nothing of it is left.
  */
-async function refund(db: Db, input: { externalId: string; amountMinor: number; idempotencyKey: string }) {
+async function refund(db: Db, input: RefundInput): Promise<RefundOutcome> {
   const { externalId, amountMinor, idempotencyKey } = input
   if (!Number.isInteger(amountMinor) || amountMinor <= 0) {
     throw new RefundRefusedError('invalid_amount', `sandbox: cannot refund ${amountMinor}`)
@@ -250,4 +252,5 @@ async function refund(db: Db, input: { externalId: string; amountMinor: number; 
       .returning()
     await enqueueAll(tx, webhookJobs(updated!, 'payment.refunded', undefined, { amountMinor, key: idempotencyKey }))
   })
+  return 'settled'
 }

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { adminCatalogOptionsQuery, adminGameQuery } from '~/modules/admin/admin.queries'
+import { adminCatalogOptionsQuery, adminGameQuery } from '~/modules/catalog/catalog-edit.queries'
 import { GamePage } from '~/modules/admin/components/game-page'
 import { pageHead } from '~/modules/shell/head'
 import { ensureParam, offerIdParam } from '~/modules/shell/route-params'

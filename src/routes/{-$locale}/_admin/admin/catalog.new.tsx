@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { adminCatalogOptionsQuery } from '~/modules/admin/admin.queries'
+import { adminCatalogOptionsQuery } from '~/modules/catalog/catalog-edit.queries'
 import { NewGamePage } from '~/modules/admin/components/game-page'
 import { pageHead } from '~/modules/shell/head'
 

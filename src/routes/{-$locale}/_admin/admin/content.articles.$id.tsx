@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { ArticleEditor } from '~/modules/admin/components/article-editor'
-import { adminArticleQuery } from '~/modules/admin/content.queries'
+import { adminArticleQuery } from '~/modules/cms/content-edit.queries'
 import { ensureParam, intIn, oneOf } from '~/modules/shell/route-params'
 
 const isNew = oneOf(['new'])

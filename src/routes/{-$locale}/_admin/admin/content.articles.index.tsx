@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ArticlesList } from '~/modules/admin/components/articles-list'
-import { adminArticlesQuery } from '~/modules/admin/content.queries'
+import { adminArticlesQuery } from '~/modules/cms/content-edit.queries'
 import { ARTICLE_KINDS } from '~/modules/cms/cms.schemas'
 import { intIn, oneOf, searchOf } from '~/modules/shell/route-params'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { adminLinksQuery } from '~/modules/admin/content.queries'
+import { adminLinksQuery } from '~/modules/cms/content-edit.queries'
 import { HomeLinksEditor } from '~/modules/admin/components/home-links-editor'
 
 export const Route = createFileRoute('/{-$locale}/_admin/admin/content/links')({

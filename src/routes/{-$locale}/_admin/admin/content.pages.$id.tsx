@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { PageEditor } from '~/modules/admin/components/page-editor'
-import { adminPageQuery } from '~/modules/admin/content.queries'
+import { adminPageQuery } from '~/modules/cms/content-edit.queries'
 import { ensureParam, intIn, oneOf } from '~/modules/shell/route-params'
 
 const isNew = oneOf(['new'])

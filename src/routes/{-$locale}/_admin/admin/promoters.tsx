@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { PromotersPage } from '~/modules/admin/components/promoters-page'
-import { PROMOTER_STATUS_VALUES } from '~/modules/admin/promoters.schemas'
+import { PROMOTER_STATUS_VALUES } from '~/modules/affiliate/promoter-admin.schemas'
 import { pageHead } from '~/modules/shell/head'
 import { intIn, oneOf, searchOf, text } from '~/modules/shell/route-params'
 

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { adminStaffQuery } from '~/modules/admin/admin.queries'
+import { adminStaffQuery } from '~/modules/accounts/staff.queries'
 import { StaffPage } from '~/modules/admin/components/staff-list'
 import { pageHead } from '~/modules/shell/head'
 

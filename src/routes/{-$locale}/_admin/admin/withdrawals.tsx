@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { adminWithdrawalsQuery } from '~/modules/admin/admin.queries'
+import { adminWithdrawalsQuery } from '~/modules/affiliate/promoter-admin.queries'
 import { WithdrawalsQueue } from '~/modules/admin/components/withdrawals-queue'
 import { pageHead } from '~/modules/shell/head'
 
