@@ -10,6 +10,7 @@ import type { PaymentGateways } from '~/modules/payments/gateways.server'
 import type { Suppliers } from '~/modules/fulfilment/suppliers.server'
 import { SANDBOX_SUPPLIER, sandboxSupplier } from '~/server/fulfilment/sandbox/supplier.server'
 import { SANDBOX_GATEWAY, sandboxGateway } from '~/server/payments/sandbox/gateway.server'
+import { PAYPAL_GATEWAY, paypalGateway } from '~/server/payments/paypal/gateway.server'
 import { measureSupplierCall } from '~/server/metrics'
 import type { Supplier, TopUpDelivery } from '~/modules/fulfilment/supplier'
 import { STRIPE_GATEWAY, stripeGateway } from '~/server/payments/stripe/gateway.server'
@@ -20,6 +21,7 @@ export const paymentGateways: PaymentGateways = {
   byName: (db, name) => {
     if (name === SANDBOX_GATEWAY) return sandboxGateway(db)
     if (name === STRIPE_GATEWAY) return stripeGateway()
+    if (name === PAYPAL_GATEWAY) return paypalGateway()
     return undefined
   },
 }

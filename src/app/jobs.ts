@@ -6,6 +6,7 @@
 import { registerAffiliateJobHandlers, scheduleNightlyReconcile } from '~/modules/affiliate/jobs.server'
 import { registerOrderJobHandlers } from '~/modules/orders/order-jobs.server'
 import { registerPaymentJobHandlers } from '~/modules/payments/payment-jobs.server'
+import { registerSearchJobs } from '~/modules/search/sales.server'
 import type { Db } from '~/server/db/client'
 import { schedulePeriodicJobs } from '~/server/jobs/periodic'
 import { log } from '~/server/log'
@@ -23,6 +24,7 @@ export function registerAppJobHandlers(): void {
   registerSandboxGatewayJobs()
   registerAffiliateJobHandlers()
   registerAuthPurgeJob()
+  registerSearchJobs()
 }
 
 /** The recurring runs (housekeeping, nightly reconciliation): queued rows any worker may run. */

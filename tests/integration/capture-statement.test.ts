@@ -6,26 +6,23 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { startPayment } from '../../src/modules/payments/start-payment.server'
 import { applyGatewayEvent } from '../../src/modules/payments/webhook.server'
 import type { GatewayEvent } from '../../src/modules/payments/gateway'
 import * as t from '../../src/server/db/schema'
-import { PG_URL, makeUser, openTestDb, orderInput, pickSku, testDataDir, type TestDb } from './orders-fixtures'
+import { makeUser, openTestDb, orderInput, pickSku, testDataDir, type TestDb } from './orders-fixtures'
 import { ordersConfigForFile } from './test-config'
+import { describeOnEachDriver } from './throwaway-db'
 
 ordersConfigForFile()
 
 const urls = { origin: 'http://shop.test', webhookUrl: 'http://127.0.0.1:9/unused' }
 
-describe.each([
-  ['pglite', true],
-  ['postgres', Boolean(PG_URL)],
-] as const)('payment start and capture in one statement on %s', (driver, enabled) => {
+describeOnEachDriver('payment start and capture in one statement', (driver) => {
   let tdb: TestDb
   beforeAll(async () => {
-    if (!enabled) return
     testDataDir()
     tdb = await openTestDb(driver, 8)
   })
@@ -62,7 +59,7 @@ describe.each([
         .orderBy(t.orderEvents.id)
     ).map((e) => (e.type === 'status' ? `→${e.to}` : e.type))
 
-  it.skipIf(!enabled)('starts the attempt with the move, and a capture delivered six times pays once', async () => {
+  it('starts the attempt with the move, and a capture delivered six times pays once', async () => {
     const { db } = tdb
     const { order, payment } = await startedOrder()
     expect(payment).toMatchObject({ status: 'pending', amountMinor: order.totalMinor, method: 'card' })
@@ -99,7 +96,7 @@ describe.each([
     expect(recorded).toHaveLength(1)
   })
 
-  it.skipIf(!enabled)('leaves a capture of another amount to the transaction, which ignores it', async () => {
+  it('leaves a capture of another amount to the transaction, which ignores it', async () => {
     const { db } = tdb
     const { order, payment } = await startedOrder()
     expect(await applyGatewayEvent(db, 'sandbox', capture(payment, { amountMinor: payment.amountMinor + 1 }))).toBe(
@@ -109,23 +106,20 @@ describe.each([
     expect(row?.status).toBe('awaiting_payment')
   })
 
-  it.skipIf(!enabled)(
-    'refuses another shopper; a second start goes through the transaction and reuses the open attempt',
-    async () => {
-      const { db } = tdb
-      const { userId, order, payment } = await startedOrder()
-      const stranger = await makeUser(db, 'stranger')
-      await expect(startPayment(db, stranger, { orderId: order.id, method: 'card' }, urls)).rejects.toMatchObject({
-        code: 'NOT_FOUND',
-      })
-      const again = await startPayment(db, userId, { orderId: order.id, method: 'card' }, urls)
-      expect(again).toEqual({ paymentId: payment.id, redirectUrl: payment.redirectUrl })
-      expect(await db.select().from(t.payments).where(eq(t.payments.orderId, order.id))).toHaveLength(1)
-      expect((await eventsOf(order.id)).filter((e) => e === 'payment_started')).toHaveLength(1)
-      // Another method is another attempt.
-      const wallet = await startPayment(db, userId, { orderId: order.id, method: 'wallet' }, urls)
-      expect(wallet.paymentId).not.toBe(payment.id)
-      expect((await eventsOf(order.id)).filter((e) => e === 'payment_started')).toHaveLength(2)
-    },
-  )
+  it('refuses another shopper; a second start goes through the transaction and reuses the open attempt', async () => {
+    const { db } = tdb
+    const { userId, order, payment } = await startedOrder()
+    const stranger = await makeUser(db, 'stranger')
+    await expect(startPayment(db, stranger, { orderId: order.id, method: 'card' }, urls)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    })
+    const again = await startPayment(db, userId, { orderId: order.id, method: 'card' }, urls)
+    expect(again).toEqual({ paymentId: payment.id, redirectUrl: payment.redirectUrl })
+    expect(await db.select().from(t.payments).where(eq(t.payments.orderId, order.id))).toHaveLength(1)
+    expect((await eventsOf(order.id)).filter((e) => e === 'payment_started')).toHaveLength(1)
+    // Another method is another attempt.
+    const wallet = await startPayment(db, userId, { orderId: order.id, method: 'wallet' }, urls)
+    expect(wallet.paymentId).not.toBe(payment.id)
+    expect((await eventsOf(order.id)).filter((e) => e === 'payment_started')).toHaveLength(2)
+  })
 })

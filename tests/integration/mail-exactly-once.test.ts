@@ -12,14 +12,15 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import * as t from '../../src/server/db/schema'
 import { wireApp } from '../../src/app/wiring'
 import { enqueue } from '../../src/server/jobs/queue'
 import { drainJobs } from '../../src/server/jobs/worker'
-import { PG_URL, makeUser, openTestDb, orderInput, pickSku, testDataDir, type TestDb } from './orders-fixtures'
+import { makeUser, openTestDb, orderInput, pickSku, testDataDir, type TestDb } from './orders-fixtures'
 import { ordersConfigForFile } from './test-config'
+import { describeOnPostgres } from './throwaway-db'
 
 const TEST_DATA_DIR = ordersConfigForFile()
 
@@ -77,7 +78,7 @@ const mailsFor = (orderNumber: string) => {
   return files.map((f) => readFileSync(path.join(dir, f), 'utf8')).filter((m) => m.includes(orderNumber))
 }
 
-describe.skipIf(!PG_URL)('order mail across a worker crash (PostgreSQL)', () => {
+describeOnPostgres('order mail across a worker crash (PostgreSQL)', () => {
   let tdb: TestDb
   let worker: ChildProcess | undefined
 

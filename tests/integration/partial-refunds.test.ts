@@ -12,7 +12,7 @@ import { createOrder } from '../../src/modules/orders/create-order.server'
 import { getOrderDetail } from '../../src/modules/orders/order-queries.server'
 import { refundOrder } from '../../src/modules/orders/refund-order.server'
 import { failRefund } from '../../src/modules/orders/refunds.server'
-import { transitionOrder } from '../../src/modules/orders/transition.server'
+import { moveOrder } from '../../src/modules/orders/move-order.server'
 import { RefundRefusedError } from '../../src/modules/payments/gateway'
 import { applyGatewayEvent, receiveWebhook } from '../../src/modules/payments/webhook.server'
 import { webhookSecret } from '../../src/modules/payments/webhook-secret.server'
@@ -289,7 +289,7 @@ describe('partial refunds', () => {
     const { orderId, total } = await paidOrder(await pickSku(db(), 'topup'))
     const release = await holdFulfilment(orderId)
     // What the fulfilment job does when the supplier refuses; its automatic refund is queued, not run.
-    await db().transaction((tx) => transitionOrder(tx, orderId, 'failed', { reason: 'PLAYER_ACCOUNT_LOCKED' }))
+    await moveOrder(db(), { orderId }, 'failed', { data: { reason: 'PLAYER_ACCOUNT_LOCKED' } })
     expect(await orderStatus(db(), orderId)).toBe('failed')
     const [automatic] = await db().select().from(t.refunds).where(eq(t.refunds.orderId, orderId))
     expect(automatic).toMatchObject({ amountMinor: total, status: 'requested', requestedBy: null })

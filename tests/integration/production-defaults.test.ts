@@ -15,8 +15,8 @@ import { hashPassword } from '../../src/modules/accounts/password.server'
 import type { DbHandle } from '../../src/server/db/client'
 import { DEMO_ACCOUNTS } from '../../src/app/seed/demo-accounts'
 import { offers, skuPrices, users } from '../../src/server/db/schema'
-import { Browser, PG_URL, freePorts, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
-import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-db'
+import { Browser, freePorts, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
+import { createThrowawayDatabase, describeOnPostgres, type ThrowawayDatabase } from './throwaway-db'
 import { serverFnId } from './built-server-fns'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -97,7 +97,7 @@ async function signInPage(browser: Browser) {
     })
 }
 
-describe.skipIf(!PG_URL)('production defaults on PostgreSQL', () => {
+describeOnPostgres('production defaults on PostgreSQL', () => {
   // Behind a proxy (TRUST_PROXY=1), sample catalogue only: no demo accounts.
   let proxied: RunningServer
   let proxiedPg: ThrowawayDatabase

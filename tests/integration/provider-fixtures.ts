@@ -57,3 +57,11 @@ export const STRIPE_TEST_KEYS = {
   // Short, so the timeout tests are quick; the SDK retries twice within one start.
   PAYMENT_PROVIDER_TIMEOUT_MS: '400',
 }
+
+export const PAYPAL_TEST_KEYS = {
+  PAYMENT_PROVIDER_WALLET: 'paypal',
+  PAYPAL_CLIENT_ID: 'standin-client',
+  PAYPAL_CLIENT_SECRET: 'standin-secret',
+  PAYPAL_WEBHOOK_ID: 'WH-STANDIN-1',
+  PAYMENT_PROVIDER_TIMEOUT_MS: '400',
+}

@@ -186,6 +186,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'ms/referral/reconciliation.ts': 'affiliate-api.test.ts',
   'ms/withdrawals/$id.ts': 'affiliate-api.test.ts',
   'ms/withdrawals/index.ts': 'affiliate-api.test.ts',
+  'search.ts': 'search.test.ts',
   'orders/$id.refund.ts': 'orders-refund-api.test.ts, partial-refunds.test.ts',
   'workshop/test-users.ts': 'workshop-test-users.test.ts',
 }

@@ -5,9 +5,9 @@
  * TCP proxy in this test that is opened and closed at will in front of the real PostgreSQL.
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { PG_URL, freePorts, startServer, waitUntilReady, type RunningServer } from './auth-helpers'
-import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-db'
+import { createThrowawayDatabase, describeOnPostgres, type ThrowawayDatabase } from './throwaway-db'
 
 let pg: ThrowawayDatabase
 let server: RunningServer
@@ -68,33 +68,32 @@ function stateLines(): { level: string; msg: string; raw: string }[] {
     .filter((l) => /^database /.test(l.msg))
 }
 
-beforeAll(async () => {
-  if (!PG_URL) return
-  pg = await createThrowawayDatabase('postgres', 'nodb')
-  const [dbPort, port] = (await freePorts(2)) as [number, number]
-  proxyPort = dbPort
-  const url = new URL(pg.url!)
-  url.hostname = '127.0.0.1'
-  url.port = String(proxyPort)
-  server = await startServer(
-    {
-      DATABASE_URL: url.toString(),
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      SEED_CATALOG: 'true',
-      LOG_LEVEL: 'info',
-    },
-    port,
-    { waitForDatabase: false },
-  )
-})
+describeOnPostgres('start without a database (PostgreSQL)', () => {
+  beforeAll(async () => {
+    pg = await createThrowawayDatabase('postgres', 'nodb')
+    const [dbPort, port] = (await freePorts(2)) as [number, number]
+    proxyPort = dbPort
+    const url = new URL(pg.url!)
+    url.hostname = '127.0.0.1'
+    url.port = String(proxyPort)
+    server = await startServer(
+      {
+        DATABASE_URL: url.toString(),
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        SEED_CATALOG: 'true',
+        LOG_LEVEL: 'info',
+      },
+      port,
+      { waitForDatabase: false },
+    )
+  })
 
-afterAll(async () => {
-  await server?.stop()
-  await closeProxy()
-  await pg?.drop()
-})
+  afterAll(async () => {
+    await server?.stop()
+    await closeProxy()
+    await pg?.drop()
+  })
 
-describe.skipIf(!PG_URL)('start without a database (PostgreSQL)', () => {
   it('listens at once, reports why it is not ready, recovers when the database comes and goes', async () => {
     // 1. Nothing listens on the database port.
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200)

@@ -159,6 +159,9 @@ async function seedCatalog(tx: Db): Promise<Map<string, number>> {
     ),
   )
 
+  const aliases = SEED_GAMES.flatMap((g) => (g.aliases ?? []).map((alias) => ({ gameId: gameId.get(g.slug)!, alias })))
+  if (aliases.length > 0) await tx.insert(t.gameAliases).values(aliases)
+
   const offers = await tx
     .insert(t.offers)
     .values(SEED_GAMES.map((g) => ({ gameId: gameId.get(g.slug)!, kind: g.kind, regions: g.regions ?? ['global'] })))

@@ -11,7 +11,9 @@ import { RetryLaterError, type JobContext } from '~/server/jobs/registry'
 import { supplierFor } from '~/modules/fulfilment/suppliers.server'
 import { isPlayerDeliveryError, type Supplier, type TopUpDelivery } from '~/modules/fulfilment/supplier'
 import type { OrderJobPayload } from './queues'
-import { lockAndMove, lockOrder, noteOrderEvent, transitionOrder } from './transition.server'
+import { moveOrder } from './move-order.server'
+import { lockOrder, orderNotFound } from './order-lock.server'
+import { noteOrderEvent } from './timeline.server'
 
 interface FulfilItem {
   id: number
@@ -53,7 +55,8 @@ export function fulfilJob(supplierOf: (db: Db) => Supplier = supplierFor) {
       order,
       moved,
       also: items,
-    } = await lockAndMove(db, orderId, 'paid', 'fulfilling', { also: itemsOf(orderId) })
+    } = (await moveOrder(db, { orderId }, 'fulfilling', { from: 'paid', also: itemsOf(orderId) })) ??
+    orderNotFound(orderId)
     if (!moved && order.status !== 'fulfilling') return // delivered, failed or refunded already
     if (items.every((i) => i.kind === 'currency')) return ctx.complete((tx) => allocateCodes(tx, orderId, items))
     await deliverTopUps(db, supplierOf(db), { id: orderId, player: order.player, round: order.playerFixes }, items, ctx)
@@ -85,7 +88,7 @@ async function allocateCodes(tx: Db, orderId: string, items: FulfilItem[]): Prom
     if (taken.length < missing) {
       // Sold out since the order was placed: put back what this order holds and refund it.
       await tx.update(gameCodes).set({ orderId: null, allocatedAt: null }).where(eq(gameCodes.orderId, orderId))
-      await transitionOrder(tx, orderId, 'failed', { reason: 'OUT_OF_STOCK', skuId: item.skuId })
+      await moveOrder(tx, { orderId }, 'failed', { data: { reason: 'OUT_OF_STOCK', skuId: item.skuId } })
       return
     }
   }
@@ -93,7 +96,7 @@ async function allocateCodes(tx: Db, orderId: string, items: FulfilItem[]): Prom
     .update(orderItems)
     .set({ deliveredAt: sql`now()` })
     .where(eq(orderItems.orderId, orderId))
-  await transitionOrder(tx, order, 'delivered', { codes: items.reduce((n, i) => n + i.quantity, 0) })
+  await moveOrder(tx, { orderId }, 'delivered', { data: { codes: items.reduce((n, i) => n + i.quantity, 0) } })
 }
 
 /** The order's status read under its row lock, so a refund committed just before is seen. */
@@ -165,7 +168,8 @@ async function deliverTopUps(
     // statement (issue 11). Refunded while a supplier call was in flight, the order stays
     // refunded; that top-up cannot be recalled, so staff see it on the timeline.
     await ctx.completeInStatement(async (fence) => {
-      const { fenced } = await lockAndMove(db, orderId, 'fulfilling', 'delivered', {
+      const move = await moveOrder(db, { orderId }, 'delivered', {
+        from: 'fulfilling',
         data: { supplierTxnIds: answers.map(([, r]) => r.transactionId) },
         fence,
         alongside: ({ ifMoved, ifNotMoved }) => [
@@ -173,7 +177,7 @@ async function deliverTopUps(
           ...(late.length > 0 ? [lateNote(ifNotMoved)] : []),
         ],
       })
-      return { fenced, result: undefined }
+      return { fenced: (move ?? orderNotFound(orderId)).fenced, result: undefined }
     })
     return
   }
@@ -186,16 +190,11 @@ async function deliverTopUps(
     // The player was refused (a typo, the wrong server or region): the shopper may correct it
     // before the money goes back; anything else is refunded at once, as before.
     const next = isPlayerDeliveryError(failed.code) ? 'needs_player_details' : 'failed'
-    await transitionOrder(
-      tx,
-      order,
-      next,
-      { reason: failed.code },
-      {
-        notes: [{ type: 'delivery_failed', data: { supplierTxnId: failed.transactionId, code: failed.code } }],
-        // The supplier's answers are written with the order's move (one statement).
-        alongside: answerWrites(tx),
-      },
-    )
+    await moveOrder(tx, { orderId }, next, {
+      data: { reason: failed.code },
+      notes: [{ type: 'delivery_failed', data: { supplierTxnId: failed.transactionId, code: failed.code } }],
+      // The supplier's answers are written with the order's move (one statement).
+      alongside: answerWrites(tx),
+    })
   })
 }

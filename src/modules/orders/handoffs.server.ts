@@ -7,13 +7,18 @@
 import type { SQL } from 'drizzle-orm'
 import type { OrderStatus } from './order-status'
 
-/** A job another module wants when an order enters a status (payload `{ orderId }`). */
+/**
+ * A job queued when an order enters a status, in the statement that moves it (payload
+ * `{ orderId, ...payload }`). Declared by the order machine for the orders module's own queues,
+ * and handed over here by other modules for theirs.
+ */
 export interface EntryJob {
   queue: string
-  /**
-   * Only for some orders: a condition over the buyer's id (SQL), checked in the statement that
-   * moves the order. The dedupe key is `<queue>:<orderId>`, so each order queues it once.
-   */
+  /** The dedupe key is `<key>:<orderId>` (the queue's name by default): each order queues it once. */
+  key?: string
+  payload?: Record<string, unknown>
+  maxAttempts?: number
+  /** Only for some orders: a condition over the buyer's id (SQL), checked in that statement. */
   onlyIf?: (buyer: SQL) => SQL
 }
 

@@ -36,6 +36,21 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to)
 }
 
+/** Every status an order may enter `to` from. */
+export function statusesInto(to: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((from) => canTransition(from, to))
+}
+
+/**
+ * A move that entering a status leads straight on to, in the same transaction (failed → refunded
+ * when the whole refund is settled at once, to store credit).
+ */
+export interface NextMove {
+  orderId: string
+  to: OrderStatus
+  data: Record<string, unknown>
+}
+
 /** Statuses in which the shopper may (still) pay: POST /api/pay and /request-payment. */
 export const PAYABLE_STATUSES: readonly OrderStatus[] = ['created', 'awaiting_payment']
 
@@ -47,9 +62,6 @@ export function isPayable(status: OrderStatus): boolean {
 export function isTerminal(status: OrderStatus): boolean {
   return ORDER_TRANSITIONS[status].length === 0 || status === 'delivered'
 }
-
-/** A coupon use held by an order in one of these statuses is given back. */
-export const COUPON_RELEASING_STATUSES: readonly OrderStatus[] = ['cancelled', 'failed', 'expired']
 
 export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value)

@@ -17,8 +17,11 @@ import { validatePlayerForm } from '~/modules/fulfilment/player-form'
 import type { PlayerCheckResult, Supplier } from '~/modules/fulfilment/supplier'
 import type { PlayerFixInput } from './orders.schemas'
 import { ORDER_QUEUES, type OrderJobPayload } from './queues'
-import { orderMoney } from './refunds.server'
-import { enqueueOrderRefund, lockOrder, noteOrderEvent, transitionOrder } from './transition.server'
+import { moveOrder } from './move-order.server'
+import { lockOrder } from './order-lock.server'
+import { orderMoney } from './refund-money.server'
+import { enqueueOrderRefund } from './refunds.server'
+import { noteOrderEvent } from './timeline.server'
 
 interface FixTarget {
   status: string
@@ -127,7 +130,7 @@ export async function correctOrderPlayer(
       toServer: next.server ?? null,
       round,
     })
-    await transitionOrder(tx, orderId, 'fulfilling', { reason: 'player_fixed' })
+    await moveOrder(tx, { orderId }, 'fulfilling', { data: { reason: 'player_fixed' } })
     await enqueue(tx, {
       queue: ORDER_QUEUES.fulfil,
       payload: { orderId },

@@ -9,9 +9,12 @@ import { recordAudit, type AuditActor } from '~/modules/admin/audit.server'
 import { AppError, toAppError } from '~/modules/errors/app-error'
 import { refundInputSchema } from './orders.schemas'
 import { isRefundable, type RefundDestination } from './refunds'
-import { orderMoney, requestOrderRefunds, settleCreditRefunds } from './refunds.server'
+import { lockOrder } from './order-lock.server'
+import { orderMoney } from './refund-money.server'
+import { requestOrderRefunds } from './refund-requests.server'
+import { settleCreditRefunds } from './refunds.server'
 import { capturedCreditMinor } from '~/modules/store-credit/holds.server'
-import { lockOrder, noteOrderEvent } from './transition.server'
+import { noteOrderEvent } from './timeline.server'
 
 export interface RefundRequested {
   orderId: string

@@ -8,20 +8,21 @@ import { enqueue } from '~/server/jobs/queue'
 import { recordAudit } from '~/modules/admin/audit.server'
 import { AppError } from '~/modules/errors/app-error'
 import { ORDER_QUEUES } from './queues'
-import { lockOrder, transitionOrder } from './transition.server'
+import { moveOrder } from './move-order.server'
+import { lockOrder, orderNotFound } from './order-lock.server'
 
 type Staff = { id: string; email: string }
 
 /** Cancels an unpaid order (created or awaiting payment); its coupon use is given back. */
 export async function cancelOrderAsStaff(db: Db, staff: Staff, orderId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const from = await transitionOrder(tx, orderId, 'cancelled', { by: 'staff' })
-    if (from === null) throw new AppError('CONFLICT', 'Only unpaid orders can be cancelled')
+    const move = (await moveOrder(tx, { orderId }, 'cancelled', { data: { by: 'staff' } })) ?? orderNotFound(orderId)
+    if (!move.moved) throw new AppError('CONFLICT', 'Only unpaid orders can be cancelled')
     await recordAudit(tx, staff, {
       action: 'order.cancel',
       targetType: 'order',
       targetId: orderId,
-      before: { status: from },
+      before: { status: move.order.status },
       after: { status: 'cancelled' },
     })
   })

@@ -10,7 +10,7 @@ import { recordAudit } from '~/modules/admin/audit.server'
 import { AppError } from '~/modules/errors/app-error'
 import { assertOwnsOrders } from './order-queries.server'
 import { ORDER_QUEUES } from './queues'
-import { noteOrderEvent } from './transition.server'
+import { noteOrderEvent } from './timeline.server'
 import {
   supportReplyInputSchema,
   supportRequestInputSchema,

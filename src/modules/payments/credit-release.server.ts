@@ -7,7 +7,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { payments } from '~/server/db/schema'
-import { noteOrderEvent } from '~/modules/orders/transition.server'
+import { noteOrderEvent } from '~/modules/orders/timeline.server'
 import { releaseCredit } from '~/modules/store-credit/holds.server'
 
 export async function releaseCreditOfEndedAttempt(tx: Db, orderId: string, paymentId: string): Promise<void> {

@@ -16,13 +16,9 @@ import { log } from '~/server/log'
 import { AppError } from '~/modules/errors/app-error'
 import { DEFAULT_LOCALE, isLocale } from '~/modules/i18n/locales'
 import { isPayable } from '~/modules/orders/order-status'
-import {
-  lockOrder,
-  noteOrderEvent,
-  transitionOrder,
-  tryMoveInStatement,
-  type LockedOrder,
-} from '~/modules/orders/transition.server'
+import { moveOrder } from '~/modules/orders/move-order.server'
+import { lockOrder, type LockedOrder } from '~/modules/orders/order-lock.server'
+import { noteOrderEvent } from '~/modules/orders/timeline.server'
 import { gatewayNameFor, paymentGateway } from './gateways.server'
 import { GatewayUnavailableError } from './gateway'
 import { isMethodAvailable, methodCurrencies } from './payment-methods'
@@ -177,7 +173,8 @@ async function firstAttempt(
   const paymentId = randomUUID()
   const gateway = gatewayNameFor(method)
   const startedAt = new Date()
-  const result = await tryMoveInStatement(db, { orderId, ownerId: userId }, 'created', 'awaiting_payment', {
+  const result = await moveOrder(db, { orderId, ownerId: userId }, 'awaiting_payment', {
+    from: 'created',
     guard: sql`(select credit_minor from cur) = 0 and (select total_minor from cur) > 0
       and (select currency from cur) in (${sql.join(
         methodCurrencies(method).map((c) => sql`${c}`),
@@ -214,7 +211,7 @@ async function attemptInTransaction(db: Db, userId: string, orderId: string, met
     }
     if (order.totalMinor === 0) {
       // Fully discounted: nothing to capture, the order is paid as it stands.
-      await transitionOrder(tx, order, 'paid', { free: true })
+      await moveOrder(tx, { orderId: order.id }, 'paid', { data: { free: true } })
       return { order, paymentId: null }
     }
     // The store-credit part is held with the attempt (ADR 058); card or wallet pay the rest.
@@ -226,7 +223,9 @@ async function attemptInTransaction(db: Db, userId: string, orderId: string, met
     const credit = { orderId: order.id, userId, currency: order.currency, amountMinor: order.creditMinor }
     if (dueMinor === 0) {
       const hold = await holdCredit(tx, credit)
-      await transitionOrder(tx, order, 'paid', { creditHoldId: hold.id, creditMinor: order.creditMinor })
+      await moveOrder(tx, { orderId: order.id }, 'paid', {
+        data: { creditHoldId: hold.id, creditMinor: order.creditMinor },
+      })
       return { order, paymentId: null }
     }
     const paymentId = randomUUID()
@@ -249,7 +248,7 @@ async function attemptInTransaction(db: Db, userId: string, orderId: string, met
     if (order.status === 'created') {
       // Without credit to hold first, the attempt goes in with the move (one statement).
       const alongside = order.creditMinor > 0 ? [] : [attempt.getSQL()]
-      await transitionOrder(tx, order, 'awaiting_payment', { paymentId }, { notes: [note], alongside })
+      await moveOrder(tx, { orderId: order.id }, 'awaiting_payment', { data: { paymentId }, notes: [note], alongside })
     } else {
       if (order.creditMinor === 0) await attempt
       await noteOrderEvent(tx, order.id, note.type, note.data)

@@ -14,13 +14,9 @@ import { paymentSettled, webhookApplied } from '~/server/metrics'
 import { AppError } from '~/modules/errors/app-error'
 import { isPayable } from '~/modules/orders/order-status'
 import { requestRefund, settleRefund } from '~/modules/orders/refunds.server'
-import {
-  lockOrderOfPayment,
-  noteOrderEvent,
-  transitionOrder,
-  tryMoveInStatement,
-  type LockedOrder,
-} from '~/modules/orders/transition.server'
+import { moveOrder } from '~/modules/orders/move-order.server'
+import { lockOrderOfPayment, type LockedOrder } from '~/modules/orders/order-lock.server'
+import { noteOrderEvent } from '~/modules/orders/timeline.server'
 import { holdCredit } from '~/modules/store-credit/holds.server'
 import { releaseCreditOfEndedAttempt } from './credit-release.server'
 import { announceStatusChange } from '~/modules/orders/status-wait.server'
@@ -122,18 +118,21 @@ const CAPTURABLE = PAYMENT_STATUSES.filter((status) => nextPaymentStatus(status,
 /**
  * The common capture in one statement (issue 11: round trips per order): a new event for a
  * payment of this gateway whose amount it matches, on an order awaiting payment, unexpired, with
- * no coupon or store credit to settle (ONE_STATEMENT_ENTRY): the event is recorded, the payment
- * settled and the order paid with its note, jobs and notice. A redelivery of an event already
- * applied (gateways send them; the sandbox always does) is answered in the same round trip.
- * Undefined when anything else holds (an unknown payment, a late or partial capture, a twin being
- * applied right now...): nothing was written, and the transaction below decides.
+ * no store credit to settle: the event is recorded, the payment settled and the order paid with
+ * its note, jobs and notice (an order with a coupon to redeem is moved the same way in a
+ * transaction moveOrder opens). A redelivery of an event already applied (gateways send them; the
+ * sandbox always does) is answered in the same round trip. Undefined when anything else holds (an
+ * unknown payment, a late or partial capture, a twin being applied right now...): nothing was
+ * written, and the transaction below decides.
  */
 async function captureInStatement(db: Db, gateway: string, event: GatewayEvent): Promise<WebhookOutcome | undefined> {
   const ref = z.uuid().safeParse(event.reference)
   if (event.type !== 'payment.captured' || !ref.success) return undefined
   const paymentId = ref.data
-  const result = await tryMoveInStatement(db, { paymentId, gateway }, 'awaiting_payment', 'paid', {
-    guard: sql`(select payment_status from cur) in (${sql.join(
+  const result = await moveOrder(db, { paymentId, gateway }, 'paid', {
+    from: 'awaiting_payment',
+    // Credit held for the attempt is checked (and held again if need be) by the transaction below.
+    guard: sql`(select credit_minor from cur) = 0 and (select payment_status from cur) in (${sql.join(
       CAPTURABLE.map((s) => sql`${s}`),
       sql`, `,
     )})
@@ -229,11 +228,15 @@ async function applyToPayment(
   if (creditReady) {
     // The order is as locked above (holding credit does not move it): the payment, the note and
     // the move to paid go in one statement.
-    await transitionOrder(tx, order, 'paid', { paymentId: payment.id }, { notes: [note], alongside: [settle.getSQL()] })
+    await moveOrder(tx, { orderId: order.id }, 'paid', {
+      data: { paymentId: payment.id },
+      notes: [note],
+      alongside: [settle.getSQL()],
+    })
   } else {
     await settle
     await noteOrderEvent(tx, order.id, note.type, note.data)
-    if (expiredNow) await transitionOrder(tx, order, 'expired', { reason: 'payment_after_expiry' })
+    if (expiredNow) await moveOrder(tx, { orderId: order.id }, 'expired', { data: { reason: 'payment_after_expiry' } })
     // Captured for an order that is already paid, expired or cancelled (two tabs, a payment
     // finished after expiry), or whose credit part is no longer there: the money goes straight
     // back, and the shopper is mailed when it has.

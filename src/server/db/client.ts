@@ -5,6 +5,8 @@
 import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -91,8 +93,9 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   acquireLock(dir, lockPath)
   let client: PGlite
   try {
-    // No extensions are registered: the schema sticks to core features (gen_random_uuid, lower()).
-    client = await PGlite.create(dir)
+    // The extensions the migrations create must be registered here: PGlite ships each as a bundle
+    // loaded on open. Game search uses pg_trgm and unaccent (ADR 097).
+    client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } })
   } catch (err) {
     releaseLock(dir, lockPath)
     throw err

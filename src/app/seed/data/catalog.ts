@@ -160,6 +160,8 @@ export interface SeedGame {
   unit: Localized
   /** SKU code prefix. */
   codePrefix: string
+  /** What players call the game for short; search finds it by these too. */
+  aliases?: string[]
   regions?: string[]
   playerFields: PlayerField[]
   skus: SeedSku[]
@@ -198,6 +200,7 @@ export const SEED_GAMES: SeedGame[] = [
       ru: 'звёздных самоцветов',
     },
     codePrefix: 'SFL',
+    aliases: ['sfl'],
     playerFields: [playerId('518204736'), server('Aurora (NA)', 'Borealis (EU)', 'Celestia (Asia)')],
     skus: [
       { quantity: 60, tier: 99 },
@@ -233,6 +236,7 @@ export const SEED_GAMES: SeedGame[] = [
       ru: 'ед. сплава',
     },
     codePrefix: 'MAZ',
+    aliases: ['maz'],
     playerFields: [playerId('70315528')],
     skus: [
       { quantity: 80, tier: 99 },
@@ -562,6 +566,7 @@ export const SEED_GAMES: SeedGame[] = [
       ru: 'баксов арены',
     },
     codePrefix: 'GBA',
+    aliases: ['gba'],
     playerFields: [],
     skus: [
       { quantity: 100, tier: 99 },
@@ -597,6 +602,7 @@ export const SEED_GAMES: SeedGame[] = [
       ru: 'осколков короны',
     },
     codePrefix: 'HCC',
+    aliases: ['hcc'],
     playerFields: [playerId('27730519'), server('Emberfall', 'Frostmere')],
     skus: [
       { quantity: 300, tier: 299 },

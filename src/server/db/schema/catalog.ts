@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -83,6 +84,24 @@ export const games = pgTable(
   (t) => [index('games_category_idx').on(t.categoryId, t.sort), check('games_kind', inList(t.kind, PRODUCT_KINDS))],
 )
 
+/** The folded copy of a name or alias that game search matches (migration 0016's search_fold). */
+const searchFolded = (name: string, of: string) =>
+  text(name)
+    .notNull()
+    .generatedAlwaysAs(sql.raw(`public.search_fold(${of})`))
+
+/**
+ * Search's indexes on a folded column (ADR 097): trigrams for typos and words anywhere (GIN, with
+ * fastupdate off: catalogue writes are rare, and a pending list that only VACUUM empties slowed
+ * every search after a bulk load), and byte-order prefixes for queries too short for trigrams.
+ */
+function searchIndexes(table: string, column: ExtraConfigColumn) {
+  return [
+    index(`${table}_search_trgm_idx`).using('gin', column.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index(`${table}_search_prefix_idx`).on(column.op('text_pattern_ops')),
+  ]
+}
+
 export const gameTranslations = pgTable(
   'game_translations',
   {
@@ -92,8 +111,33 @@ export const gameTranslations = pgTable(
     locale: localeCode().notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    searchName: searchFolded('search_name', 'name'),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.locale] }), check('game_translations_locale', inList(t.locale, LOCALES))],
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.locale] }),
+    check('game_translations_locale', inList(t.locale, LOCALES)),
+    ...searchIndexes('game_translations', t.searchName),
+  ],
+)
+
+/**
+ * Other names shoppers type for a game ("mlbb", "ml"), set by admins in the game editor. Search
+ * matches them like the game's names (ADR 097).
+ */
+export const gameAliases = pgTable(
+  'game_aliases',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    alias: text('alias').notNull(),
+    searchAlias: searchFolded('search_alias', 'alias'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.alias] }),
+    check('game_aliases_length', sql`char_length(${t.alias}) between 1 and 60`),
+    ...searchIndexes('game_aliases', t.searchAlias),
+  ],
 )
 
 /** A purchasable product page: /offer/{id}. */

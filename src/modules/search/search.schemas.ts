@@ -1,0 +1,50 @@
+/**
+ * Game search shapes and limits shared by the server doors and the UI (client-safe). Input schemas
+ * are written from `z.` directly so the client build drops them (ADR 041).
+ */
+import { z } from 'zod'
+import { LOCALES } from '~/modules/i18n/locales'
+import type { GameCard } from '~/modules/catalog/category.schemas'
+
+/** The longest query accepted: longer is a client's mistake (400), not a search. */
+export const SEARCH_MAX_LENGTH = 100
+/** Suggestions under the header's box. */
+export const SUGGESTION_LIMIT = 6
+/** Games on the results page (and the most an API client may ask for). */
+export const RESULTS_LIMIT = 48
+/** Best sellers offered when nothing matches. */
+export const BEST_SELLERS_LIMIT = 8
+
+/** GET /api/search and the UI's search door: the query, the names' language, how many results. */
+export const searchInputSchema = z.object({
+  q: z.string().max(SEARCH_MAX_LENGTH, 'too_long'),
+  locale: z.enum(LOCALES).default('en'),
+  limit: z.coerce.number().int().min(1).max(RESULTS_LIMIT).default(RESULTS_LIMIT),
+})
+export type SearchInput = z.input<typeof searchInputSchema>
+
+export interface SearchHit extends GameCard {
+  /** The other name or alias that matched, when it is not the name shown ("mlbb"). */
+  matched?: string
+}
+
+export interface SearchResults {
+  /** The query as searched (trimmed, spaces collapsed). */
+  q: string
+  hits: SearchHit[]
+  /** Games that matched (the hits are the first `limit` of them). */
+  total: number
+  /** The best-selling games, when nothing matched (or nothing was asked). */
+  bestSellers: GameCard[]
+}
+
+/**
+ * The query as typed, made searchable: control characters (a NUL would be refused by PostgreSQL)
+ * become spaces, runs of whitespace one space, ends trimmed.
+ */
+export function cleanQuery(q: string): string {
+  return q
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}

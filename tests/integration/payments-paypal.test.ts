@@ -1,0 +1,227 @@
+/**
+ * PayPal (the wallet) through the official SDK against a local stand-in of PayPal's REST API
+ * (tests/stand-ins/paypal.ts), on PGlite and PostgreSQL: the Orders v2 order, approval and capture
+ * on return → delivered, refunds by capture, webhooks verified by PayPal's verify call (forged,
+ * stale, replayed, out of order, another amount), PayPal timing out or failing, a cancelled approval.
+ */
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createOrder } from '../../src/modules/orders/create-order.server'
+import { refundOrder } from '../../src/modules/orders/refund-order.server'
+import { returnFromProvider } from '../../src/modules/payments/provider-return.server'
+import { startPayment } from '../../src/modules/payments/start-payment.server'
+import * as t from '../../src/server/db/schema'
+import { startPayPalStandIn, type PayPalStandIn } from '../stand-ins/paypal'
+import { makeUser, openTestDb, orderInput, orderStatus, pickSku, settle, type TestDb } from './orders-fixtures'
+import { PAYPAL_TEST_KEYS, startProviderWebhookEndpoint, type WebhookEndpoint } from './provider-fixtures'
+import { describeOnEachDriver } from './throwaway-db'
+import { ordersConfigForFile, overrideConfig } from './test-config'
+
+ordersConfigForFile(PAYPAL_TEST_KEYS)
+
+const urls = { origin: 'http://shop.test' }
+
+let paypal: PayPalStandIn
+let restore = () => {}
+beforeAll(async () => {
+  paypal = await startPayPalStandIn({
+    clientId: PAYPAL_TEST_KEYS.PAYPAL_CLIENT_ID,
+    clientSecret: PAYPAL_TEST_KEYS.PAYPAL_CLIENT_SECRET,
+  })
+  restore = overrideConfig({ PAYPAL_API_URL: paypal.url })
+})
+afterAll(async () => {
+  restore()
+  await paypal?.close()
+})
+
+describeOnEachDriver('PayPal Orders v2', (driver) => {
+  let tdb: TestDb
+  let hook: WebhookEndpoint
+  let admin: { id: string; email: string }
+
+  beforeAll(async () => {
+    tdb = await openTestDb(driver)
+    hook = await startProviderWebhookEndpoint(tdb.db, 'paypal')
+    paypal.webhook = { url: hook.url, webhookId: PAYPAL_TEST_KEYS.PAYPAL_WEBHOOK_ID }
+    const [row] = await tdb.db
+      .select({ id: t.users.id, email: t.users.email })
+      .from(t.users)
+      .where(eq(t.users.role, 'admin'))
+    admin = row!
+  })
+  afterAll(async () => {
+    await paypal.settled()
+    await hook?.close()
+    await tdb?.close()
+  })
+
+  async function startedOrder() {
+    const sku = await pickSku(tdb.db, 'topup')
+    const user = await makeUser(tdb.db)
+    const { order } = await createOrder(tdb.db, user, orderInput(sku))
+    const started = await startPayment(tdb.db, user, { orderId: order.id, method: 'wallet' }, urls)
+    const paypalOrderId = new URL(started.redirectUrl).searchParams.get('token')!
+    return { user, order, paymentId: started.paymentId!, redirectUrl: started.redirectUrl, paypalOrderId }
+  }
+
+  async function paymentRow(paymentId: string) {
+    const [row] = await tdb.db.select().from(t.payments).where(eq(t.payments.id, paymentId))
+    return row!
+  }
+
+  /** The shopper approves on PayPal and comes back through our return door (which captures). */
+  async function approveAndReturn(paymentId: string, paypalOrderId: string) {
+    const back = new URL(paypal.approve(paypalOrderId))
+    expect(back.pathname).toBe('/api/pay/return/paypal')
+    const location = await returnFromProvider(
+      tdb.db,
+      'paypal',
+      { paymentId: back.searchParams.get('paymentId')!, outcome: 'success' },
+      urls.origin,
+    )
+    await paypal.settled()
+    return location
+  }
+
+  async function deliveredOrder() {
+    const started = await startedOrder()
+    await approveAndReturn(started.paymentId, started.paypalOrderId)
+    await settle(tdb.db)
+    expect(await orderStatus(tdb.db, started.order.id)).toBe('delivered')
+    return started
+  }
+
+  it('creates an Orders v2 order (intent CAPTURE, custom_id = order), captures on return → delivered', async () => {
+    const before = paypal.calls.length
+    const { order, paymentId, redirectUrl, paypalOrderId } = await startedOrder()
+    expect(redirectUrl).toBe(`${paypal.url}/checkoutnow?token=${paypalOrderId}`)
+    const create = paypal.calls.slice(before).find((c) => c.path === '/v2/checkout/orders')!
+    expect(create.headers['paypal-request-id']).toBe(`order:${paymentId}`)
+    expect(create.headers.authorization).toMatch(/^Bearer A21AA/)
+    expect(create.body).toMatchObject({
+      intent: 'CAPTURE',
+      purchase_units: [
+        {
+          custom_id: order.id,
+          invoice_id: paymentId,
+          amount: { currency_code: 'USD', value: (order.totalMinor / 100).toFixed(2) },
+        },
+      ],
+      payment_source: {
+        paypal: {
+          experience_context: {
+            return_url: `http://shop.test/api/pay/return/paypal?paymentId=${paymentId}&outcome=success`,
+            cancel_url: `http://shop.test/api/pay/return/paypal?paymentId=${paymentId}&outcome=cancel`,
+            locale: 'en-US',
+            user_action: 'PAY_NOW',
+            shipping_preference: 'NO_SHIPPING',
+          },
+        },
+      },
+    })
+    expect(await paymentRow(paymentId)).toMatchObject({ gateway: 'paypal', externalId: paypalOrderId })
+
+    const location = await approveAndReturn(paymentId, paypalOrderId)
+    expect(location).toBe(`http://shop.test/payment/paymentResult?orderId=${order.id}&paymentId=${paymentId}`)
+    const capture = paypal.calls.find((c) => c.path === `/v2/checkout/orders/${paypalOrderId}/capture`)!
+    expect(capture.headers['paypal-request-id']).toBe(`capture:${paymentId}`)
+    const captureId = paypal.orders.get(paypalOrderId)!.purchase_units[0]!.payments!.captures[0]!.id
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'succeeded', captureId })
+    // PayPal's own PAYMENT.CAPTURE.COMPLETED came after the capture: nothing twice.
+    expect(hook.answers.at(-1)).toEqual({ status: 200, outcome: 'unchanged' })
+    // A reload of the return URL captures nothing again.
+    await returnFromProvider(tdb.db, 'paypal', { paymentId, outcome: 'success' }, urls.origin)
+    expect(paypal.calls.filter((c) => c.path.endsWith('/capture') && c.path.includes(paypalOrderId))).toHaveLength(1)
+    await settle(tdb.db)
+    expect(await orderStatus(tdb.db, order.id)).toBe('delivered')
+  })
+
+  it('refunds in part and in full by capture, with PayPal-Request-Id per refund', async () => {
+    const { order, paymentId, paypalOrderId } = await deliveredOrder()
+    const captureId = paypal.orders.get(paypalOrderId)!.purchase_units[0]!.payments!.captures[0]!.id
+    const part = Math.floor(order.totalMinor / 4)
+    const first = await refundOrder(tdb.db, order.id, { actor: admin }, { amountMinor: part })
+    await settle(tdb.db)
+    const second = await refundOrder(tdb.db, order.id, { actor: admin }, { amountMinor: order.totalMinor - part })
+    await settle(tdb.db)
+    await paypal.settled()
+    const refunds = paypal.calls.filter((c) => c.path === `/v2/payments/captures/${captureId}/refund`)
+    expect(refunds.map((c) => [c.headers['paypal-request-id'], c.body.amount.value, c.body.custom_id])).toEqual([
+      [`refund:${first.refundId}`, (part / 100).toFixed(2), `refund:${first.refundId}`],
+      [`refund:${second.refundId}`, ((order.totalMinor - part) / 100).toFixed(2), `refund:${second.refundId}`],
+    ])
+    expect(paypal.refunds.filter((r) => r.capture_id === captureId)).toHaveLength(2)
+    expect(await orderStatus(tdb.db, order.id)).toBe('refunded')
+    const ours = await tdb.db.select().from(t.refunds).where(eq(t.refunds.orderId, order.id))
+    expect(ours.map((r) => r.status)).toEqual(['succeeded', 'succeeded'])
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'refunded' })
+  })
+
+  it('refuses forged, stale and unsigned webhooks with 400; ignores other amounts, replays and late denials', async () => {
+    const { order, paymentId, paypalOrderId } = await startedOrder()
+    const capture = {
+      id: 'CAPTURESTANDIN1',
+      status: 'COMPLETED',
+      amount: { currency_code: 'USD', value: (order.totalMinor / 100).toFixed(2) },
+      invoice_id: paymentId,
+      custom_id: order.id,
+      supplementary_data: { related_ids: { order_id: paypalOrderId } },
+    }
+    const type = 'PAYMENT.CAPTURE.COMPLETED'
+    expect(await paypal.send(type, capture, { tamper: (b) => b.replace('"COMPLETED"', '"COMPLETED" ') })).toBe(200)
+    // ^ whitespace only: the same event, still verified. A changed value is not:
+    expect(await paypal.send(type, capture, { tamper: (b) => b.replace('CAPTURESTANDIN1', 'CAPTUREFORGED01') })).toBe(
+      400,
+    )
+    expect(await paypal.send(type, capture, { webhookId: 'WH-SOMEONE-ELSE' })).toBe(400)
+    expect(await paypal.send(type, capture, { time: new Date(Date.now() - 301_000) })).toBe(400)
+    const unsigned = await fetch(hook.url, { method: 'POST', body: JSON.stringify({ event_type: type }) })
+    expect(unsigned.status).toBe(400)
+
+    const other = { ...capture, amount: { currency_code: 'USD', value: '0.01' } }
+    expect(await paypal.send(type, other)).toBe(200)
+    expect(hook.answers.at(-1)!.outcome).toBe('ignored')
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'succeeded', captureId: 'CAPTURESTANDIN1' })
+    // (the whitespace-only delivery above was the genuine one; its replay is a duplicate)
+    expect(await paypal.send(type, capture, { id: 'WH-REPLAYED-1' })).toBe(200)
+    expect(await paypal.send(type, capture, { id: 'WH-REPLAYED-1' })).toBe(200)
+    expect(hook.answers.at(-1)!.outcome).toBe('duplicate')
+    expect(await paypal.send('PAYMENT.CAPTURE.DENIED', { ...capture, status: 'DENIED' })).toBe(200)
+    expect(hook.answers.at(-1)!.outcome).toBe('unchanged')
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'succeeded' })
+    expect(await paypal.send(type, { ...capture, invoice_id: 'not-ours' })).toBe(200)
+    expect(hook.answers.at(-1)!.outcome).toBe('ignored')
+    await settle(tdb.db)
+    expect(await orderStatus(tdb.db, order.id)).toBe('delivered')
+  })
+
+  it('tells the shopper PayPal is unavailable on timeouts and 5xx, keeps the order payable, retries with the same id', async () => {
+    const sku = await pickSku(tdb.db, 'topup')
+    const user = await makeUser(tdb.db)
+    const { order } = await createOrder(tdb.db, user, orderInput(sku))
+    paypal.faults.push({ kind: 'delay', ms: 1_200 }, { kind: 'status', status: 503 }, { kind: 'status', status: 500 })
+    await expect(startPayment(tdb.db, user, { orderId: order.id, method: 'wallet' }, urls)).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      issues: [{ path: 'method', message: 'PROVIDER_UNAVAILABLE' }],
+    })
+    expect(await orderStatus(tdb.db, order.id)).toBe('awaiting_payment')
+    await new Promise((r) => setTimeout(r, 1_300))
+    const retried = await startPayment(tdb.db, user, { orderId: order.id, method: 'wallet' }, urls)
+    const creates = paypal.calls.filter(
+      (c) => c.path === '/v2/checkout/orders' && c.headers['paypal-request-id'] === `order:${retried.paymentId}`,
+    )
+    expect(creates.length).toBeGreaterThanOrEqual(3)
+    expect(creates.at(-1)!.replayed).toBe(true) // the order made before the timeout, answered again
+    const made = [...paypal.orders.values()].filter((o) => o.purchase_units[0]!.invoice_id === retried.paymentId)
+    expect(made).toHaveLength(1)
+    expect(retried.redirectUrl).toBe(`${paypal.url}/checkoutnow?token=${made[0]!.id}`)
+  })
+
+  it('ends the attempt when the shopper cancels on PayPal; the order stays payable', async () => {
+    const { order, paymentId } = await startedOrder()
+    await returnFromProvider(tdb.db, 'paypal', { paymentId, outcome: 'cancel' }, urls.origin)
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'cancelled', failureCode: 'cancelled_by_payer' })
+    expect(await orderStatus(tdb.db, order.id)).toBe('awaiting_payment')
+  })
+})
