@@ -74,6 +74,8 @@ const start = async (which: 'a' | 'b') => {
 // Opt-in (`npm run topology`) until it holds under CI's contention: a rolling restart on a loaded
 // two-core machine (other suites running beside it) still failed a few POSTs (see ADR 096).
 const enabled = process.env.TOPOLOGY === '1' && (nginxInstalled() || IN_CI)
+/** Each step, or a skip that names how to run it. */
+const topologyIt = enabled ? it : it.skip
 
 beforeAll(async () => {
   if (!process.env.TEST_DATABASE_URL || !enabled) return
@@ -133,222 +135,231 @@ async function orderBook(since: Date, successful: number, attempts: number) {
   }
 }
 
-describeOnPostgres('production topology: nginx + two instances (PostgreSQL)', () => {
-  it.skipIf(!enabled)(
-    'rolling restart under load: no failed request, no lost or doubled order',
-    { timeout: 240_000 },
-    async () => {
-      const since = new Date()
-      const anonymous = anonymousTraffic(lb.base, VISITORS)
-      const load = shopFor({ base: lb.base }, cookies, skuId, ROLLING_SECONDS, { statusRequests: 0 })
-      const restarts: Record<string, number> = {}
-      await new Promise((r) => setTimeout(r, 2_000))
-      for (const which of ['a', 'b'] as const) {
-        const t0 = Date.now()
-        expect(await instances[which]!.stop()).toBe(0)
-        await start(which)
-        restarts[which] = Date.now() - t0
-      }
-      const restartsDone = Date.now()
-      const { latencies, failed } = await load
-      const anon = await anonymous.stop()
-      const book = await orderBook(since, latencies.length, latencies.length + failed)
-      figures.rollingRestart = {
-        seconds: ROLLING_SECONDS,
-        restartMs: restarts,
-        failedCheckouts: failed,
-        anonymousRequests: anon.requests,
-        failedAnonymousRequests: anon.failed,
-        anonymousErrors: anon.errors,
-        ...book,
-      }
-      expect(restartsDone - since.getTime()).toBeLessThan(ROLLING_SECONDS * 1000) // the load covered both
-      expect(anon.errors).toEqual([])
-      expect(failed).toBe(0)
-      expect(anon.failed).toBe(0)
-      expect(book).toMatchObject({ lost: 0, doubled: 0, notDelivered: 0 })
-      expect(latencies.length).toBeGreaterThan(0)
-    },
-  )
+describeOnPostgres(
+  `production topology: nginx + two instances (PostgreSQL)${enabled ? '' : ' [skipped: npm run topology]'}`,
+  () => {
+    topologyIt(
+      'rolling restart under load: no failed request, no lost or doubled order',
+      { timeout: 240_000 },
+      async () => {
+        const since = new Date()
+        const anonymous = anonymousTraffic(lb.base, VISITORS)
+        const load = shopFor({ base: lb.base }, cookies, skuId, ROLLING_SECONDS, { statusRequests: 0 })
+        const restarts: Record<string, number> = {}
+        await new Promise((r) => setTimeout(r, 2_000))
+        for (const which of ['a', 'b'] as const) {
+          const t0 = Date.now()
+          expect(await instances[which]!.stop()).toBe(0)
+          await start(which)
+          restarts[which] = Date.now() - t0
+        }
+        const restartsDone = Date.now()
+        const { latencies, failed } = await load
+        const anon = await anonymous.stop()
+        const book = await orderBook(since, latencies.length, latencies.length + failed)
+        figures.rollingRestart = {
+          seconds: ROLLING_SECONDS,
+          restartMs: restarts,
+          failedCheckouts: failed,
+          anonymousRequests: anon.requests,
+          failedAnonymousRequests: anon.failed,
+          anonymousErrors: anon.errors,
+          ...book,
+        }
+        expect(restartsDone - since.getTime()).toBeLessThan(ROLLING_SECONDS * 1000) // the load covered both
+        expect(anon.errors).toEqual([])
+        expect(failed).toBe(0)
+        expect(anon.failed).toBe(0)
+        expect(book).toMatchObject({ lost: 0, doubled: 0, notDelivered: 0 })
+        expect(latencies.length).toBeGreaterThan(0)
+      },
+    )
 
-  it.skipIf(!enabled)(
-    'kill -9 under load: no lost or doubled order, its jobs taken within a lease',
-    { timeout: 180_000 },
-    async () => {
-      const since = new Date()
-      const anonymous = anonymousTraffic(lb.base, VISITORS)
-      const load = shopFor({ base: lb.base }, cookies, skuId, KILL_SECONDS, { statusRequests: 0 })
-      await new Promise((r) => setTimeout(r, 3_000))
-      // Jobs held at the moment of the kill (either instance's; the survivor finishes its own).
-      const { rows: held } = await db.query<{ id: number }>(
-        `select id from jobs where completed_at is null and failed_at is null and locked_until > now()`,
-      )
-      const killedAt = Date.now()
-      await instances.b!.kill()
-      let takenMs: number | undefined
-      for (;;) {
-        const { rows } = await db.query<{ open: number }>(
-          `select count(*)::int as open from jobs where id = any($1) and completed_at is null and failed_at is null`,
-          [held.map((h) => h.id)],
+    topologyIt(
+      'kill -9 under load: no lost or doubled order, its jobs taken within a lease',
+      { timeout: 180_000 },
+      async () => {
+        const since = new Date()
+        const anonymous = anonymousTraffic(lb.base, VISITORS)
+        const load = shopFor({ base: lb.base }, cookies, skuId, KILL_SECONDS, { statusRequests: 0 })
+        await new Promise((r) => setTimeout(r, 3_000))
+        // Jobs held at the moment of the kill (either instance's; the survivor finishes its own).
+        const { rows: held } = await db.query<{ id: number }>(
+          `select id from jobs where completed_at is null and failed_at is null and locked_until > now()`,
         )
-        if (rows[0]!.open === 0) {
-          takenMs = Date.now() - killedAt
-          break
+        const killedAt = Date.now()
+        await instances.b!.kill()
+        let takenMs: number | undefined
+        for (;;) {
+          const { rows } = await db.query<{ open: number }>(
+            `select count(*)::int as open from jobs where id = any($1) and completed_at is null and failed_at is null`,
+            [held.map((h) => h.id)],
+          )
+          if (rows[0]!.open === 0) {
+            takenMs = Date.now() - killedAt
+            break
+          }
+          if (Date.now() - killedAt > LEASE_MS * 3) break
+          await new Promise((r) => setTimeout(r, 100))
         }
-        if (Date.now() - killedAt > LEASE_MS * 3) break
-        await new Promise((r) => setTimeout(r, 100))
-      }
-      const { latencies, failed } = await load
-      const anon = await anonymous.stop()
-      const book = await orderBook(since, latencies.length, latencies.length + failed)
-      figures.kill9 = {
-        seconds: KILL_SECONDS,
-        failedCheckouts: failed,
-        anonymousRequests: anon.requests,
-        failedAnonymousRequests: anon.failed,
-        anonymousErrors: anon.errors,
-        jobsHeldAtKill: held.length,
-        allHeldJobsDoneAfterMs: takenMs ?? null,
-        leaseMs: LEASE_MS,
-        ...book,
-      }
-      await start('b')
-      // At most the requests in flight could fail: each shopper and visitor has one at a time.
-      expect(failed + anon.failed).toBeLessThanOrEqual(SHOPPERS + VISITORS)
-      expect(book).toMatchObject({ lost: 0, doubled: 0, notDelivered: 0 })
-      expect(takenMs).toBeDefined()
-      expect(takenMs!).toBeLessThanOrEqual(LEASE_MS + 2_000)
-    },
-  )
-
-  it.skipIf(!enabled)(
-    'cached anonymous pages through nginx; a price change visible within s-maxage',
-    { timeout: 120_000 },
-    async () => {
-      const bench = (url: string) => pageLoad(url, {}, { connections: 20, duration: CACHE_SECONDS })
-      const first = await fetch(`${lb.base}/news`)
-      await first.text()
-      const second = await fetch(`${lb.base}/news`)
-      await second.text()
-      expect(second.headers.get('x-cache-status')).toBe('HIT')
-      const throughNginx = await bench(`${lb.base}/news`)
-      const direct = await bench(`${instances.a!.base}/news`)
-      expect(throughNginx.errors).toBe(0)
-      expect(direct.errors).toBe(0)
-      // A signed-in page never comes from the cache, nor goes into it.
-      const signedIn = await fetch(`${lb.base}/news`, { headers: { cookie: cookies[0]! } })
-      await signedIn.text()
-      expect(signedIn.headers.get('x-cache-status')).toBe('BYPASS')
-
-      // An admin changes a price; the offer page through nginx shows it within s-maxage.
-      const { rows } = await db.query<{ offer_id: number; game_id: number; sku_id: number }>(
-        `select s.offer_id, o.game_id, s.id as sku_id from skus s join offers o on o.id = s.offer_id where s.id = $1`,
-        [skuId],
-      )
-      const { offer_id: offerId, game_id: gameId } = rows[0]!
-      const page = `${lb.base}/offer/${offerId}`
-      for (let i = 0; i < 2; i++) await (await fetch(page)).text() // in nginx's cache now
-      const admin = await adminSession()
-      const game = await gameForAdmin(handle.db, gameId)
-      const sku = game.offers.flatMap((o) => o.skus).find((s) => s.id === skuId)!
-      const newPrice = '77.31'
-      const changedAt = Date.now()
-      const saved = await callServerFn(admin, 'adminSaveSkuFn', {
-        offerId,
-        id: sku.id,
-        version: sku.version,
-        code: sku.code,
-        name: sku.name,
-        quantity: sku.quantity,
-        sort: sku.sort,
-        active: sku.active,
-        names: sku.names,
-        prices: Object.entries(sku.prices).map(([currency, p]) => ({
-          currency,
-          amount: currency === 'USD' ? newPrice : (p!.amountMinor / 100).toFixed(2),
-          list: p!.listMinor === null ? '' : (p!.listMinor / 100).toFixed(2),
-        })),
-      })
-      expect(saved).toBe(200)
-      let visibleMs: number | undefined
-      while (Date.now() - changedAt < S_MAXAGE_MS + 5_000) {
-        if ((await (await fetch(page)).text()).includes(newPrice)) {
-          visibleMs = Date.now() - changedAt
-          break
+        const { latencies, failed } = await load
+        const anon = await anonymous.stop()
+        const book = await orderBook(since, latencies.length, latencies.length + failed)
+        figures.kill9 = {
+          seconds: KILL_SECONDS,
+          failedCheckouts: failed,
+          anonymousRequests: anon.requests,
+          failedAnonymousRequests: anon.failed,
+          anonymousErrors: anon.errors,
+          jobsHeldAtKill: held.length,
+          allHeldJobsDoneAfterMs: takenMs ?? null,
+          leaseMs: LEASE_MS,
+          ...book,
         }
-        await new Promise((r) => setTimeout(r, 200))
-      }
-      figures.cache = { seconds: CACHE_SECONDS, connections: 20, throughNginx, direct, priceVisibleAfterMs: visibleMs }
-      expect(visibleMs).toBeDefined()
-      // Within s-maxage, plus the one background refresh the first request after it starts.
-      expect(visibleMs!).toBeLessThanOrEqual(S_MAXAGE_MS + 1_000)
-    },
-  )
+        await start('b')
+        // At most the requests in flight could fail: each shopper and visitor has one at a time.
+        expect(failed + anon.failed).toBeLessThanOrEqual(SHOPPERS + VISITORS)
+        expect(book).toMatchObject({ lost: 0, doubled: 0, notDelivered: 0 })
+        expect(takenMs).toBeDefined()
+        expect(takenMs!).toBeLessThanOrEqual(LEASE_MS + 2_000)
+      },
+    )
 
-  it.skipIf(!enabled)(
-    'backup drill: restore into a fresh database, ledgers reconcile, same order history',
-    { timeout: 180_000 },
-    async () => {
-      const file = path.join(dir, 'shop.dump')
-      const ops = (args: string[], url: string) =>
-        spawnSync(process.execPath, ['scripts/ops.mjs', ...args], {
-          cwd: path.resolve(import.meta.dirname, '../..'),
-          env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PUBLIC_ORIGIN: 'http://127.0.0.1' },
-          encoding: 'utf8',
+    topologyIt(
+      'cached anonymous pages through nginx; a price change visible within s-maxage',
+      { timeout: 120_000 },
+      async () => {
+        const bench = (url: string) => pageLoad(url, {}, { connections: 20, duration: CACHE_SECONDS })
+        const first = await fetch(`${lb.base}/news`)
+        await first.text()
+        const second = await fetch(`${lb.base}/news`)
+        await second.text()
+        expect(second.headers.get('x-cache-status')).toBe('HIT')
+        const throughNginx = await bench(`${lb.base}/news`)
+        const direct = await bench(`${instances.a!.base}/news`)
+        expect(throughNginx.errors).toBe(0)
+        expect(direct.errors).toBe(0)
+        // A signed-in page never comes from the cache, nor goes into it.
+        const signedIn = await fetch(`${lb.base}/news`, { headers: { cookie: cookies[0]! } })
+        await signedIn.text()
+        expect(signedIn.headers.get('x-cache-status')).toBe('BYPASS')
+
+        // An admin changes a price; the offer page through nginx shows it within s-maxage.
+        const { rows } = await db.query<{ offer_id: number; game_id: number; sku_id: number }>(
+          `select s.offer_id, o.game_id, s.id as sku_id from skus s join offers o on o.id = s.offer_id where s.id = $1`,
+          [skuId],
+        )
+        const { offer_id: offerId, game_id: gameId } = rows[0]!
+        const page = `${lb.base}/offer/${offerId}`
+        for (let i = 0; i < 2; i++) await (await fetch(page)).text() // in nginx's cache now
+        const admin = await adminSession()
+        const game = await gameForAdmin(handle.db, gameId)
+        const sku = game.offers.flatMap((o) => o.skus).find((s) => s.id === skuId)!
+        const newPrice = '77.31'
+        const changedAt = Date.now()
+        const saved = await callServerFn(admin, 'adminSaveSkuFn', {
+          offerId,
+          id: sku.id,
+          version: sku.version,
+          code: sku.code,
+          name: sku.name,
+          quantity: sku.quantity,
+          sort: sku.sort,
+          active: sku.active,
+          names: sku.names,
+          prices: Object.entries(sku.prices).map(([currency, p]) => ({
+            currency,
+            amount: currency === 'USD' ? newPrice : (p!.amountMinor / 100).toFixed(2),
+            list: p!.listMinor === null ? '' : (p!.listMinor / 100).toFixed(2),
+          })),
         })
-      // One more order, so the history is recent.
-      await checkout(lb.base, cookies[0]!, skuId, { statusRequests: 0 })
-      const t0 = Date.now()
-      const backup = ops(['backup', file], pg.url!)
-      expect(backup.status, backup.stderr).toBe(0)
-      const backupMs = Date.now() - t0
-      const fresh = await createThrowawayDatabase('postgres', 'restored')
-      let restored: Instance | undefined
-      let restoredHandle: DbHandle | undefined
-      try {
-        const t1 = Date.now()
-        const restore = ops(['restore', file], fresh.url!)
-        expect(restore.status, restore.stderr).toBe(0)
-        const restoreMs = Date.now() - t1
-        // Restoring over a database that has tables is refused without --clean.
-        const again = ops(['restore', file], fresh.url!)
-        expect(again.status).toBe(1)
-        expect(again.stderr).toMatch(/restore into an empty database, or add --clean/)
-        restoredHandle = await openDatabase({ url: fresh.url!, poolSize: 2 })
-        const ledgers = {
-          affiliate: await reconcileLedger(restoredHandle.db),
-          storeCredit: await reconcileCredit(restoredHandle.db),
+        expect(saved).toBe(200)
+        let visibleMs: number | undefined
+        while (Date.now() - changedAt < S_MAXAGE_MS + 5_000) {
+          if ((await (await fetch(page)).text()).includes(newPrice)) {
+            visibleMs = Date.now() - changedAt
+            break
+          }
+          await new Promise((r) => setTimeout(r, 200))
         }
-        expect(ledgers.affiliate.ok).toBe(true)
-        expect(ledgers.storeCredit.ok).toBe(true)
-        restored = await startInstance('restored', PORTS.restored, {
-          ...env(),
-          DATABASE_URL: fresh.url!,
-          PUBLIC_ORIGIN: `http://127.0.0.1:${PORTS.restored}`,
-        })
-        const history = async (base: string) => {
-          const response = await fetch(`${base}/api/orders`, { headers: { cookie: cookies[0]! } })
-          expect(response.status).toBe(200)
-          return response.json()
+        figures.cache = {
+          seconds: CACHE_SECONDS,
+          connections: 20,
+          throughNginx,
+          direct,
+          priceVisibleAfterMs: visibleMs,
         }
-        const before = await history(lb.base)
-        const after = await history(restored.base)
-        expect(after).toEqual(before)
-        figures.backupDrill = {
-          backupMs,
-          restoreMs,
-          ledgersReconcile: true,
-          sameOrderHistory: true,
-          orders: JSON.stringify(before).match(/"number"/g)?.length ?? 0,
+        expect(visibleMs).toBeDefined()
+        // Within s-maxage, plus the one background refresh the first request after it starts.
+        expect(visibleMs!).toBeLessThanOrEqual(S_MAXAGE_MS + 1_000)
+      },
+    )
+
+    topologyIt(
+      'backup drill: restore into a fresh database, ledgers reconcile, same order history',
+      { timeout: 180_000 },
+      async () => {
+        const file = path.join(dir, 'shop.dump')
+        const ops = (args: string[], url: string) =>
+          spawnSync(process.execPath, ['scripts/ops.mjs', ...args], {
+            cwd: path.resolve(import.meta.dirname, '../..'),
+            env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PUBLIC_ORIGIN: 'http://127.0.0.1' },
+            encoding: 'utf8',
+          })
+        // One more order, so the history is recent.
+        await checkout(lb.base, cookies[0]!, skuId, { statusRequests: 0 })
+        const t0 = Date.now()
+        const backup = ops(['backup', file], pg.url!)
+        expect(backup.status, backup.stderr).toBe(0)
+        const backupMs = Date.now() - t0
+        const fresh = await createThrowawayDatabase('postgres', 'restored')
+        let restored: Instance | undefined
+        let restoredHandle: DbHandle | undefined
+        try {
+          const t1 = Date.now()
+          const restore = ops(['restore', file], fresh.url!)
+          expect(restore.status, restore.stderr).toBe(0)
+          const restoreMs = Date.now() - t1
+          // Restoring over a database that has tables is refused without --clean.
+          const again = ops(['restore', file], fresh.url!)
+          expect(again.status).toBe(1)
+          expect(again.stderr).toMatch(/restore into an empty database, or add --clean/)
+          restoredHandle = await openDatabase({ url: fresh.url!, poolSize: 2 })
+          const ledgers = {
+            affiliate: await reconcileLedger(restoredHandle.db),
+            storeCredit: await reconcileCredit(restoredHandle.db),
+          }
+          expect(ledgers.affiliate.ok).toBe(true)
+          expect(ledgers.storeCredit.ok).toBe(true)
+          restored = await startInstance('restored', PORTS.restored, {
+            ...env(),
+            DATABASE_URL: fresh.url!,
+            PUBLIC_ORIGIN: `http://127.0.0.1:${PORTS.restored}`,
+          })
+          const history = async (base: string) => {
+            const response = await fetch(`${base}/api/orders`, { headers: { cookie: cookies[0]! } })
+            expect(response.status).toBe(200)
+            return response.json()
+          }
+          const before = await history(lb.base)
+          const after = await history(restored.base)
+          expect(after).toEqual(before)
+          figures.backupDrill = {
+            backupMs,
+            restoreMs,
+            ledgersReconcile: true,
+            sameOrderHistory: true,
+            orders: JSON.stringify(before).match(/"number"/g)?.length ?? 0,
+          }
+        } finally {
+          await restored?.kill()
+          await restoredHandle?.close()
+          await fresh.drop()
         }
-      } finally {
-        await restored?.kill()
-        await restoredHandle?.close()
-        await fresh.drop()
-      }
-    },
-  )
-})
+      },
+    )
+  },
+)
 
 /** A signed-in admin: a user with the admin role and a session row, as the bench makes shoppers. */
 async function adminSession(): Promise<string> {
