@@ -14,7 +14,14 @@ const client = (s: ClientSettings) => new OAuth2Client(s.clientId, s.clientSecre
 
 export function authorizationUrl(
   settings: ClientSettings,
-  input: { state: string; nonce: string; codeVerifier: string; locale?: string; prompt?: 'none'; screen?: 'sign-up' },
+  input: {
+    state: string
+    nonce: string
+    codeVerifier: string
+    locale?: string
+    prompt?: 'none' | 'login'
+    screen?: 'sign-up'
+  },
 ): string {
   const url = client(settings).createAuthorizationURLWithPKCE(
     settings.endpoints.authorization,
@@ -25,7 +32,8 @@ export function authorizationUrl(
   )
   url.searchParams.set('nonce', input.nonce)
   if (input.locale) url.searchParams.set('ui_locales', input.locale)
-  // Silent check (SPEC §9): answer at once, with a code or login_required, never a page.
+  // 'none': the silent check (SPEC §9) answers at once, with a code or login_required, never a
+  // page; 'login': the password is asked for even with a live session (signin.server.ts).
   if (input.prompt) url.searchParams.set('prompt', input.prompt)
   // Which page of the sign-in interaction to open first (the provider's registered extra parameter).
   if (input.screen) url.searchParams.set('screen', input.screen)

@@ -6,11 +6,13 @@
 import { randomBytes } from 'node:crypto'
 import { eq, lt } from 'drizzle-orm'
 import { generateCodeVerifier } from 'arctic'
-import { getRequestUrl } from '@tanstack/react-start/server'
+import { getRequest, getRequestUrl } from '@tanstack/react-start/server'
 import { getDb } from '~/server/db/client'
 import { authStates, sessions } from '~/server/db/schema'
 import { isTrustedIssuer } from '~/server/oidc/issuer'
+import { localeFromPath, localizePath, stripLocale } from '~/modules/i18n/locales'
 import { authorizationUrl, exchangeCode, fetchUserinfo, verifyIdToken } from './oidc-client.server'
+import { SIGNED_IN_PATH } from './session-settings'
 import { clientSettings } from './settings.server'
 import {
   currentSessionHash,
@@ -38,12 +40,30 @@ async function trustedSettings() {
   return settings
 }
 
-export async function startSignIn(input: {
+/**
+ * Another site's page opened this sign-in (`Sec-Fetch-Site` of the navigation, which a page cannot
+ * set) with the return path of the popup and the silent frame, the page that reports to the window
+ * that opened it and closes. Left alone, a live authorization-server session would make a storefront
+ * session for that page without a click, and the window closing itself would tell it the visitor is
+ * a customer. It gets an ordinary sign-in instead: the password is asked for, and it ends on the
+ * home page (ADR 108).
+ */
+function reportingSignInOpenedElsewhere(returnTo: string): boolean {
+  const site = getRequest().headers.get('sec-fetch-site')
+  const path = new URL(returnTo, 'http://x').pathname
+  return (site === 'cross-site' || site === 'same-site') && stripLocale(path) === SIGNED_IN_PATH
+}
+
+export async function startSignIn(request: {
   returnTo?: string
   locale?: string
   prompt?: 'none'
   screen?: 'sign-up'
 }): Promise<string> {
+  const returnTo = safeReturnPath(request.returnTo)
+  const input = reportingSignInOpenedElsewhere(returnTo)
+    ? { ...request, returnTo: localizePath('/', localeFromPath(returnTo)), prompt: 'login' as const }
+    : { ...request, returnTo }
   const settings = await trustedSettings()
   const db = await getDb()
   const state = random()
@@ -58,7 +78,7 @@ export async function startSignIn(input: {
     codeVerifier,
     authority: settings.authority,
     clientId: settings.clientId,
-    returnTo: safeReturnPath(input.returnTo),
+    returnTo: input.returnTo,
   })
   return authorizationUrl(settings, { state, nonce, codeVerifier, ...input })
 }
