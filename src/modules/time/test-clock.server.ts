@@ -3,13 +3,15 @@
  * hold, so an operator moves the app's clock forward with POST /api/workshop/clock. The offset
  * lives in `meta` ('test_clock_offset_ms') so every instance on the database agrees; each process
  * reads it with a short cache before it handles a request (src/server.ts) and before its affiliate
- * jobs run. With the flag off nothing is read and the clock is the system clock.
+ * jobs run. With the flag off nothing is read and the clock is the system clock. Every move is in
+ * the audit log.
  */
 import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { config } from '../../../app.config'
 import type { Db } from '~/server/db/client'
 import { meta } from '~/server/db/schema'
+import { recordAudit, type AuditActor } from '~/modules/admin/audit.server'
 import { AppError } from '~/modules/errors/app-error'
 import { setClockOffset } from './clock'
 import { DAY_MS } from './days'
@@ -41,8 +43,11 @@ export function requireTestClock(): void {
   if (!config().ALLOW_TEST_CLOCK) throw new AppError('FORBIDDEN', 'The test clock is disabled')
 }
 
-/** Moves the clock `days` forward for every process on the database; returns the new offset. */
-export async function moveTestClock(db: Db, days: number): Promise<number> {
+/**
+ * Moves the clock `days` forward for every process on the database; returns the new offset. A
+ * staff action like any other: audited (who, from which offset to which) in the same transaction.
+ */
+export async function moveTestClock(db: Db, days: number, actor: AuditActor): Promise<number> {
   requireTestClock()
   const offsetMs = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -53,7 +58,15 @@ export async function moveTestClock(db: Db, days: number): Promise<number> {
         set: { value: sql`to_jsonb((${meta.value})::bigint + ${days * DAY_MS})`, updatedAt: sql`now()` },
       })
       .returning({ value: meta.value })
-    return Number(row!.value)
+    const moved = Number(row!.value)
+    await recordAudit(tx, actor, {
+      action: 'test_clock.move',
+      targetType: 'test_clock',
+      targetId: TEST_CLOCK_KEY,
+      before: { offsetDays: (moved - days * DAY_MS) / DAY_MS },
+      after: { offsetDays: moved / DAY_MS, advancedDays: days },
+    })
+    return moved
   })
   setClockOffset(offsetMs)
   readAt = Date.now()

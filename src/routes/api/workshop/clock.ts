@@ -15,9 +15,9 @@ export const Route = createFileRoute('/api/workshop/clock')({
       POST: handle(async ({ door, request }) => {
         requireTestClock()
         const d = await door()
-        await d.admin()
+        const admin = await d.admin()
         const { advanceDays } = advanceClockSchema.parse(await readJson(request))
-        const result = await advanceTestClock(d.db, advanceDays)
+        const result = await advanceTestClock(d.db, advanceDays, admin)
         return json({ ...result, now: now().toISOString() })
       }),
     }),
