@@ -2,7 +2,7 @@
  * The affiliate side of the test clock (src/modules/time/test-clock.server.ts): after moving the
  * clock, the release sweep runs at once, since its scheduled job would only run at the real time.
  */
-import type { AuditActor } from '~/modules/admin/audit.server'
+import type { AuditActor } from '~/modules/audit/audit.server'
 import type { Db } from '~/server/db/client'
 import { moveTestClock } from '~/modules/time/test-clock.server'
 import { releaseDueCommissions } from './commission.server'
