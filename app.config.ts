@@ -217,6 +217,11 @@ const schema = z.object({
    * accepting; then it closes its listener and idle connections. Part of SHUTDOWN_GRACE_MS.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+  /**
+   * The longest lease any job is claimed for (each queue has its own, up to 10 min): a crashed
+   * instance's jobs come back after it. Tests of crashes shorten it; leave it unset otherwise.
+   */
+  JOB_LEASE_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   /** Jobs of one queue one worker runs at once; each queue has its own slots (ADR 077). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /** Affiliate commission in basis points of an order's net amount (500 = 5%). */

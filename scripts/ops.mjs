@@ -1,6 +1,7 @@
 // `npm run ops -- grant <support|admin> <email> | revoke <email> | list`: staff roles from the
-// command line, through the production build (built first when missing or stale, as `npm start`
-// does). With the embedded database, run it while the server is stopped (one process per DATA_DIR).
+// command line; `backup FILE` / `restore FILE [--clean]` on PostgreSQL (README "Backups"). Runs
+// through the production build (built first when missing or stale, as `npm start` does). With the
+// embedded database, run it while the server is stopped (one process per DATA_DIR).
 import { ensureBuilt } from './ensure-built.mjs'
 
 ensureBuilt()

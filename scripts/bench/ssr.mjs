@@ -6,9 +6,10 @@ import { createServer } from 'node:http'
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DURATION = Number(process.env.BENCH_DURATION ?? 20)
 
-function run(url, headers = {}) {
+/** autocannon on one URL: req/s, p99 ms, errors (and non-2xx), requests (also the topology test's). */
+export function run(url, headers = {}, { connections = CONNECTIONS, duration = DURATION } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) => {
+    autocannon({ url, connections, duration, headers }, (error, result) => {
       if (error) reject(error)
       else
         resolve({

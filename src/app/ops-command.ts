@@ -3,6 +3,7 @@
  * (DATABASE_URL, or the embedded one in DATA_DIR while no server holds it; PUBLIC_ORIGIN is not
  * needed).
  *   grant <support|admin> <email>   revoke <email>   list
+ *   backup <file>   restore <file> [--clean]   (PostgreSQL: pg_dump / pg_restore, ADR 095)
  * Each change is in the audit log as done by "command line". An operator's mistake (a bad
  * setting, a database that does not answer) is one line and exit code 1, not a stack trace.
  */
@@ -11,9 +12,11 @@ import { isAppError } from '~/modules/errors/app-error'
 import { STAFF_ROLES, type StaffRole } from '~/server/db/schema'
 import { getDb } from '~/server/db/client'
 import { describeDbError, isConnectionError } from '~/server/db/availability'
+import { backupDatabase, restoreDatabase } from '~/server/backup'
 import { runningAsCommand } from '../../app.config'
 
-const USAGE = 'usage: npm run ops -- grant <support|admin> <email> | revoke <email> | list'
+const USAGE =
+  'usage: npm run ops -- grant <support|admin> <email> | revoke <email> | list | backup <file> | restore <file> [--clean]'
 
 const isStaffRole = (value: string | undefined): value is StaffRole =>
   (STAFF_ROLES as readonly string[]).includes(value ?? '')
@@ -30,6 +33,11 @@ export async function runOpsCommand(args: string[]): Promise<{ code: number; lin
     if (command === 'revoke' && rest.length === 1) {
       const member = await revokeRole(await getDb(), rest[0]!, 'command line')
       return { code: 0, lines: [`${member.email} is now ${member.role}`] }
+    }
+    // Neither opens the app's database: a restore target must stay empty (opening would migrate it).
+    if (command === 'backup' && rest.length === 1) return await backupDatabase(rest[0]!)
+    if (command === 'restore' && (rest.length === 1 || (rest.length === 2 && rest[1] === '--clean'))) {
+      return await restoreDatabase(rest[0]!, rest.length === 2)
     }
     if (command === 'list' && rest.length === 0) {
       const staff = await listStaff(await getDb())

@@ -34,6 +34,9 @@ import { Route as CashierDeskRoute } from '../../src/routes/api/pay/pacypay/cash
 import { Route as LocalWalletRoute } from '../../src/routes/api/pay/pacypay/local-wallet/transactions'
 import { Route as PayRoute } from '../../src/routes/api/pay/index'
 import { Route as SandboxWebhookRoute } from '../../src/routes/api/pay/webhooks/sandbox'
+import { Route as StripeWebhookRoute } from '../../src/routes/api/pay/webhooks/stripe'
+import { Route as PaypalWebhookRoute } from '../../src/routes/api/pay/webhooks/paypal'
+import { Route as ProviderReturnRoute } from '../../src/routes/api/pay/return/$gateway'
 import { Route as NavigationRoute } from '../../src/routes/api/product/categories/navigation'
 import { Route as UmfRoute } from '../../src/routes/api/third-party/payments/umf'
 import { Route as MeRoute } from '../../src/routes/api/users/me'
@@ -164,7 +167,10 @@ const COVERED_HERE = [
   'pay/index.ts',
   'pay/pacypay/cashier-desk/transactions.ts',
   'pay/pacypay/local-wallet/transactions.ts',
+  'pay/return/$gateway.ts',
+  'pay/webhooks/paypal.ts',
   'pay/webhooks/sandbox.ts',
+  'pay/webhooks/stripe.ts',
   'product/categories/navigation.ts',
   'third-party/payments/umf.ts',
   'users/me.ts',
@@ -511,6 +517,32 @@ describe('the sandbox webhook', () => {
     expect(first).toMatchObject({ status: 200, json: { received: true, outcome: 'ignored' } })
     const again = await send(api.webhook, { raw, headers: await signed(raw) })
     expect(again).toMatchObject({ status: 200, json: { received: true, outcome: 'duplicate' } })
+  })
+})
+
+describe('the provider doors, with the sandbox configured (no Stripe or PayPal keys)', () => {
+  const stripeWebhook = routeHandler(StripeWebhookRoute, 'POST')
+  const paypalWebhook = routeHandler(PaypalWebhookRoute, 'POST')
+  const providerReturn = routeHandler(ProviderReturnRoute, 'GET')
+
+  it.each([
+    ['Stripe', stripeWebhook, { 'stripe-signature': 't=1,v1=00' }],
+    ['PayPal', paypalWebhook, { 'paypal-transmission-sig': 'forged' }],
+  ] as const)('a %s webhook is refused with a 4xx and records nothing', async (_name, handler, headers) => {
+    const id = `evt_${randomBytes(6).toString('hex')}`
+    const res = await send(handler, { raw: JSON.stringify({ id, type: 'checkout.session.completed' }), headers })
+    expect(res.status, res.text).toBeGreaterThanOrEqual(400)
+    expect(res.status, res.text).toBeLessThan(500)
+    expect(await db.select().from(t.webhookEvents).where(eq(t.webhookEvents.eventId, id))).toEqual([])
+  })
+
+  it('the return from an unknown provider is 404 NOT_FOUND', async () => {
+    const res = await send(providerReturn, {
+      path: `/api/pay/return/nope?paymentId=${UUID}`,
+      params: { gateway: 'nope' },
+    })
+    expect(res.status, res.text).toBe(404)
+    expect(res.json.error?.code).toBe('NOT_FOUND')
   })
 })
 

@@ -10,20 +10,20 @@
 import { sql, SQL } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { Db } from '~/server/db/client'
+import type { LockedOrder } from './order-lock.server'
 import { entryOf, type EffectCondition, type EntryEffect } from './order-machine.server'
 import { statusesInto, type OrderStatus } from './order-status'
 import { runMoveStatement, type Move, type MoveOptions, type MoveTarget } from './move-statement.server'
 
 export type { Move, MoveOptions, MoveTarget } from './move-statement.server'
 
-/** The locked row's column for each effect condition (move-statement's `cur`). */
-const CONDITION_SQL: Record<EffectCondition, SQL> = {
-  hasCoupon: sql`(select has_coupon from cur)`,
-  hasCredit: sql`(select credit_minor from cur) > 0`,
+/** Each effect condition over the locked row: in the statement (its `cur`), and on the row it returns. */
+const CONDITIONS: Record<EffectCondition, { sql: SQL; holds(order: LockedOrder): boolean }> = {
+  hasCoupon: { sql: sql`(select has_coupon from cur)`, holds: (order) => order.hasCoupon },
+  hasCredit: { sql: sql`(select credit_minor from cur) > 0`, holds: (order) => order.creditMinor > 0 },
 }
 
-const applies = (effect: EntryEffect, order: Move<unknown>['order']) =>
-  effect.when === undefined || (effect.when === 'hasCoupon' ? order.hasCoupon : order.creditMinor > 0)
+const applies = (effect: EntryEffect, order: LockedOrder) => !effect.when || CONDITIONS[effect.when].holds(order)
 
 /**
  * Moves the order to `to` if it is in one of `options.from` (by default any status the machine
@@ -45,7 +45,7 @@ export async function moveOrder<Also = null>(
     if (effects.some((e) => e.when === undefined)) return conn.transaction((tx) => moveOrder(tx, target, to, options))
     assertDeferrable(to, options)
     const needsTransaction = sql`(${sql.join(
-      [...new Set(effects.map((e) => e.when!))].map((when) => CONDITION_SQL[when]),
+      [...new Set(effects.map((e) => e.when!))].map((when) => CONDITIONS[when].sql),
       sql` or `,
     )})`
     const tried = await runMoveStatement(conn, target, to, from, jobs, options, needsTransaction)

@@ -14,8 +14,10 @@
  *   one statement without a transaction (ADR 063, 071, 073), which is what keeps the common
  *   checkout at its query count.
  *
- * To add a status: ORDER_STATUSES and ORDER_TRANSITIONS, then its row here. To add an effect of
- * entering one: a job (its queue's owner names it) or an effect in its row; nothing else changes.
+ * To add a status: ORDER_STATUSES and ORDER_TRANSITIONS, a migration (`npm run db:generate`: the
+ * status column's check lists them), then every Record<OrderStatus, …> the compiler names: its row
+ * here, its label and badge on the pages. To add an effect of entering one: a job or an effect in
+ * its row, or a job handed over by the module that handles its queue; no caller changes.
  */
 import type { Db } from '~/server/db/client'
 import { redeemCoupons, releaseCoupons } from '~/modules/coupons/coupons.server'

@@ -7,6 +7,7 @@
  * completion, or lose its lease): make effects idempotent, or write them inside `ctx.complete`,
  * which commits them in the same transaction that marks the job done, fenced by the claim token.
  */
+import { config } from '../../../app.config'
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 
@@ -52,7 +53,9 @@ export function registerJobHandler<P>(queue: string, handler: JobHandler<P>, opt
 }
 
 export function handlerFor(queue: string): Registered | undefined {
-  return handlers.get(queue)
+  const registered = handlers.get(queue)
+  const cap = config().JOB_LEASE_MAX_MS
+  return registered && cap && registered.leaseMs > cap ? { ...registered, leaseMs: cap } : registered
 }
 
 export function registeredQueues(): string[] {

@@ -7,7 +7,7 @@
  */
 import { ApiError, Client, Environment, OrdersController, PaymentsController } from '@paypal/paypal-server-sdk'
 import { config } from '../../../../app.config'
-import { providerCall } from '../provider-call'
+import { providerCall } from '~/server/payments/provider-call'
 
 export const PAYPAL_GATEWAY = 'paypal'
 

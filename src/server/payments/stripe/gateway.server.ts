@@ -122,7 +122,8 @@ async function refund(input: RefundInput): Promise<RefundOutcome> {
 
 async function parseWebhook({ headers, rawBody }: WebhookDelivery): Promise<GatewayEvent[]> {
   const secret = config().STRIPE_WEBHOOK_SECRET
-  if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is not set')
+  // A shop that does not take Stripe has no such endpoint: a stray or probing POST is a 404, not a 500.
+  if (!secret) throw new AppError('NOT_FOUND', 'Stripe is not configured on this shop')
   let event: Stripe.Event
   try {
     event = stripeClient().webhooks.constructEvent(
