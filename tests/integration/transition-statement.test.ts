@@ -7,34 +7,22 @@
  */
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { moveOrder } from '../../src/modules/orders/move-order.server'
 import { startPayment } from '../../src/modules/payments/start-payment.server'
 import * as t from '../../src/server/db/schema'
 import type { Db } from '../../src/server/db/client'
 import { balance, giveCredit } from './credit-fixtures'
-import {
-  PG_URL,
-  makeUser,
-  openTestDb,
-  orderInput,
-  orderStatus,
-  pickSku,
-  testDataDir,
-  type TestDb,
-} from './orders-fixtures'
+import { makeUser, openTestDb, orderInput, orderStatus, pickSku, testDataDir, type TestDb } from './orders-fixtures'
 import { ordersConfigForFile } from './test-config'
+import { describeOnEachDriver } from './throwaway-db'
 
 ordersConfigForFile()
 
-describe.each([
-  ['pglite', true],
-  ['postgres', Boolean(PG_URL)],
-] as const)('moving an order on %s', (driver, enabled) => {
+describeOnEachDriver('moving an order', (driver) => {
   let tdb: TestDb
   beforeAll(async () => {
-    if (!enabled) return
     testDataDir()
     tdb = await openTestDb(driver, 4)
   })
@@ -63,7 +51,7 @@ describe.each([
       .from(t.jobs)
       .where(eq(t.jobs.dedupeKey, `fulfil:${orderId}`))
 
-  it.runIf(enabled)('moves, notes, queues and writes alongside in one go', async () => {
+  it('moves, notes, queues and writes alongside in one go', async () => {
     const order = await newOrder(db())
     const move = await db().transaction(async (tx) =>
       moveOrder(tx, { orderId: order.id }, 'awaiting_payment', {
@@ -86,7 +74,7 @@ describe.each([
     expect(await jobsOf(db(), order.id)).toEqual([{ queue: 'orders.fulfil' }])
   })
 
-  it.runIf(enabled)('a move that is not allowed still makes the listed writes, and queues nothing', async () => {
+  it('a move that is not allowed still makes the listed writes, and queues nothing', async () => {
     const order = await newOrder(db())
     const move = await db().transaction(async (tx) =>
       moveOrder(tx, { orderId: order.id }, 'delivered', { alongside: [attemptFor(tx, order.id)] }),
@@ -97,7 +85,7 @@ describe.each([
     expect(await jobsOf(db(), order.id)).toHaveLength(0)
   })
 
-  it.runIf(enabled)('a rollback leaves neither the move, nor its jobs, nor the writes alongside', async () => {
+  it('a rollback leaves neither the move, nor its jobs, nor the writes alongside', async () => {
     const order = await newOrder(db())
     const attempt = randomUUID()
     await expect(
@@ -116,19 +104,16 @@ describe.each([
     expect(await jobsOf(db(), order.id)).toHaveLength(0)
   })
 
-  it.runIf(enabled)(
-    'without a transaction, an order none of whose effects applies moves in one statement',
-    async () => {
-      const order = await newOrder(db())
-      const transactions = vi.spyOn(db(), 'transaction')
-      const move = await moveOrder(db(), { orderId: order.id, ownerId: order.userId }, 'cancelled')
-      expect(move?.moved).toBe(true)
-      expect(transactions).not.toHaveBeenCalled()
-      expect(await orderStatus(db(), order.id)).toBe('cancelled')
-    },
-  )
+  it('without a transaction, an order none of whose effects applies moves in one statement', async () => {
+    const order = await newOrder(db())
+    const transactions = vi.spyOn(db(), 'transaction')
+    const move = await moveOrder(db(), { orderId: order.id, ownerId: order.userId }, 'cancelled')
+    expect(move?.moved).toBe(true)
+    expect(transactions).not.toHaveBeenCalled()
+    expect(await orderStatus(db(), order.id)).toBe('cancelled')
+  })
 
-  it.runIf(enabled)('without a transaction, held store credit is given back in one the mover opens', async () => {
+  it('without a transaction, held store credit is given back in one the mover opens', async () => {
     const sku = await pickSku(db(), 'topup')
     const userId = await makeUser(db())
     await giveCredit(db(), userId, 'USD', 50)
@@ -145,14 +130,14 @@ describe.each([
     expect(await balance(db(), userId)).toBe(50)
   })
 
-  it.runIf(enabled)('another shopper, an unknown order: nothing to move', async () => {
+  it('another shopper, an unknown order: nothing to move', async () => {
     const order = await newOrder(db())
     expect(await moveOrder(db(), { orderId: order.id, ownerId: randomUUID() }, 'cancelled')).toBeUndefined()
     expect(await moveOrder(db(), { orderId: randomUUID() }, 'cancelled')).toBeUndefined()
     expect(await orderStatus(db(), order.id)).toBe('created')
   })
 
-  it.runIf(enabled)('refuses a move the machine does not have, and a fence it could not undo', async () => {
+  it('refuses a move the machine does not have, and a fence it could not undo', async () => {
     const order = await newOrder(db())
     await expect(moveOrder(db(), { orderId: order.id }, 'paid', { from: 'delivered' })).rejects.toThrow(
       'no transition delivered → paid',
