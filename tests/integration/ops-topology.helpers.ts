@@ -141,9 +141,9 @@ function expect(value: boolean) {
 export function anonymousTraffic(base: string, visitors: number) {
   const pages = ['/', '/news', '/how-to-buy', '/fr/news', '/de', '/about-us']
   const counts = { requests: 0, failed: 0, errors: [] as string[] }
-  let running = true
+  const state = { running: true }
   const loops = Array.from({ length: visitors }, async (_, v) => {
-    for (let i = v; running; i++) {
+    for (let i = v; state.running; i++) {
       const page = pages[i % pages.length]!
       counts.requests++
       try {
@@ -162,7 +162,7 @@ export function anonymousTraffic(base: string, visitors: number) {
   return {
     counts,
     async stop() {
-      running = false
+      state.running = false
       await Promise.all(loops)
       return counts
     },
