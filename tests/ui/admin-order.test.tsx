@@ -107,7 +107,11 @@ describe('order in the back office', () => {
         createdAt: '2026-11-20T10:20:00.000Z',
       },
     ])
-    admin.adminDecideRefundApprovalFn.mockResolvedValue({ ok: false, code: 'CONFLICT', issues: ['second_approver_required'] })
+    admin.adminDecideRefundApprovalFn.mockResolvedValue({
+      ok: false,
+      code: 'CONFLICT',
+      issues: ['second_approver_required'],
+    })
     const confirm = answerConfirm(true)
     await show(delivered())
     fireEvent.click(await screen.findByTestId('admin-refund-to-credit'))

@@ -3,7 +3,10 @@ import {
   adminAuditFn,
   adminDashboardFn,
   adminOrderFn,
-  adminRefundApprovalsFn, adminOrdersFn, adminSupportInboxFn } from './admin.functions'
+  adminRefundApprovalsFn,
+  adminOrdersFn,
+  adminSupportInboxFn,
+} from './admin.functions'
 import type { AdminOrdersQuery, AuditQuery, SupportInboxQuery } from './admin.schemas'
 
 /** The dashboard refreshes every 30 s while open: staff watch it during a sale. */

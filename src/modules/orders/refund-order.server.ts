@@ -15,7 +15,12 @@ import { requestOrderRefunds } from './refund-requests.server'
 import { settleCreditRefunds } from './refunds.server'
 import { capturedCreditMinor } from '~/modules/store-credit/holds.server'
 import { noteOrderEvent } from './timeline.server'
-import { askRefundApproval, checkSupportLimits, refuseOwnOrder, type SupportRefundLimits } from './staff-refund-limits.server'
+import {
+  askRefundApproval,
+  checkSupportLimits,
+  refuseOwnOrder,
+  type SupportRefundLimits,
+} from './staff-refund-limits.server'
 
 export interface RefundRequested {
   orderId: string
