@@ -79,7 +79,10 @@ export async function ensureStarted(): Promise<void> {
 
 export function demoAccountsBanner(): string | null {
   if (!config().SEED_DEMO) return null
-  const lines = Object.entries(DEMO_ACCOUNTS).map(([role, a]) => `  ${role.padEnd(9)} ${a.email} / ${a.password}`)
+  const lines = Object.entries(DEMO_ACCOUNTS).map(
+    ([role, a]) =>
+      `  ${role.padEnd(9)} ${a.email} / ${a.password}${'totpSecret' in a ? ` / authenticator secret ${a.totpSecret}` : ''}`,
+  )
   return ['Demo accounts:', ...lines].join('\n')
 }
 

@@ -7,6 +7,7 @@
  * account journey's job (auth.spec.ts).
  */
 import { randomInt } from 'node:crypto'
+import { generate } from 'otplib'
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import type { TestUser, TestUserInput } from '../../src/modules/workshop/test-users.schemas'
 
@@ -25,7 +26,7 @@ export async function createUser(request: APIRequestContext, input: TestUserInpu
  */
 export async function signInAs(
   target: BrowserContext | Page,
-  user: Pick<TestUser, 'email' | 'password'>,
+  user: Pick<TestUser, 'email' | 'password'> & { totpSecret?: string | null },
 ): Promise<void> {
   const context = 'newPage' in target ? target : target.context()
   const { request } = context
@@ -36,6 +37,17 @@ export async function signInAs(
   expect(done.status(), `sign-in of ${user.email} ended at ${done.url()}`).toBe(200)
   const cookies = await context.cookies()
   expect(cookies.map((c) => c.name)).toContain('session')
+  // Staff enrolled with a second factor prove it, as the back office's code page does (ADR 111).
+  if (user.totpSecret) await proveStaffFactor(context, user.totpSecret)
+}
+
+/** The current authenticator code of a TOTP secret (real time, as an authenticator app). */
+export const totpCode = (secret: string) => generate({ secret })
+
+/** Proves a signed-in staff member's second factor for the context's session. */
+export async function proveStaffFactor(context: BrowserContext, secret: string): Promise<void> {
+  const response = await context.request.post('/api/staff/factor/verify', { data: { code: await totpCode(secret) } })
+  expect(response.status(), await response.text()).toBe(200)
 }
 
 interface UserFixtures {

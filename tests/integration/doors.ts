@@ -8,6 +8,7 @@ import { SESSION_COOKIE, hashSessionId } from '../../src/modules/auth/session-co
 import type { Db } from '../../src/server/db/client'
 import { sessions } from '../../src/server/db/schema'
 import type { HandlerCtx } from '../../src/modules/door/rest.server'
+import { now } from '../../src/modules/time/clock'
 
 export const TEST_USER_HEADER = 'x-test-user'
 
@@ -52,8 +53,14 @@ export async function callRoute(db: Db, handler: RouteHandler, opts: CallOptions
  * A `Cookie` header value signing `userId` in through the production resolver (session cookie),
  * as a browser does (server functions, and REST calls without a test resolver): a session
  * row (stored hashed, as sign-in stores it) that stays valid for a day, so it is never refreshed.
+ * A staff member's session has proved the second factor just now unless `staffVerifiedAt` says
+ * otherwise (null: not yet; ADR 111).
  */
-export async function sessionCookie(db: Db, userId: string): Promise<string> {
+export async function sessionCookie(
+  db: Db,
+  userId: string,
+  opts: { staffVerifiedAt?: Date | null } = {},
+): Promise<string> {
   const id = randomBytes(32).toString('base64url')
   await db.insert(sessions).values({
     idHash: hashSessionId(id),
@@ -64,6 +71,7 @@ export async function sessionCookie(db: Db, userId: string): Promise<string> {
     idToken: 'test',
     accessToken: 'test',
     expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    staffVerifiedAt: opts.staffVerifiedAt === undefined ? now() : opts.staffVerifiedAt,
   })
   return `${SESSION_COOKIE}=${id}`
 }

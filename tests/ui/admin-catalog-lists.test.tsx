@@ -154,7 +154,7 @@ describe('audit log', () => {
 describe('back-office frame', () => {
   it('support staff see only the dashboard, orders and support', async () => {
     await renderUi(
-      <AdminLayout viewer={{ email: 'helper@example.com', role: 'support' }}>
+      <AdminLayout viewer={{ email: 'helper@example.com', role: 'support', factor: 'verified' }}>
         <p>page</p>
       </AdminLayout>,
       { path: '/admin/orders' },
@@ -171,7 +171,7 @@ describe('back-office frame', () => {
 
   it('admins see every section, in Spanish', async () => {
     await renderUi(
-      <AdminLayout viewer={{ email: 'boss@example.com', role: 'admin' }}>
+      <AdminLayout viewer={{ email: 'boss@example.com', role: 'admin', factor: 'verified' }}>
         <p>page</p>
       </AdminLayout>,
       { locale: 'es', path: '/es/admin' },

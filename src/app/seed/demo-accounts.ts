@@ -10,5 +10,11 @@ export const DEMO_ACCOUNTS = {
     username: 'Demo Promoter',
     promoteCode: 'DEMOPRO',
   },
-  operator: { email: 'operator@example.com', password: 'Operator123!', username: 'Demo Operator' },
+  operator: {
+    email: 'operator@example.com',
+    password: 'Operator123!',
+    username: 'Demo Operator',
+    /** The demo admin's authenticator secret (ADR 111): add it to an authenticator app by hand. */
+    totpSecret: 'DEMOOPERATORSTAFFTOTPSECRET23456',
+  },
 } as const

@@ -22,7 +22,7 @@ export const adminStaffFn = createServerFn({ method: 'GET' }).handler(
 export const adminSetRoleFn = createServerFn({ method: 'POST' })
   .validator(setRoleInputSchema)
   .handler(
-    action('admin', async ({ db, data, caller: admin }) => {
+    action('admin-step-up', async ({ db, data, caller: admin }) => {
       const member =
         data.role === 'customer'
           ? await revokeRole(db, data.email, admin)

@@ -35,6 +35,8 @@ export interface DashboardFigures {
 export interface StaffViewer {
   email: string
   role: 'support' | 'admin'
+  /** The second factor in this session (ADR 111): proved, waiting for the code, or not set up yet. */
+  factor: 'verified' | 'code' | 'enrol'
 }
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25

@@ -12,6 +12,8 @@ import type { StaffViewer } from './admin.schemas'
 export const staffViewerFn = createServerFn({ method: 'GET' }).handler(
   answer('anyone', async ({ door }): Promise<StaffViewer | null> => {
     const caller = await door.caller()
-    return caller && isStaff(caller.role) ? { email: caller.email, role: caller.role } : null
+    if (!caller || !isStaff(caller.role)) return null
+    const factor = caller.factor?.verifiedAt ? 'verified' : caller.factor?.enrolled === false ? 'enrol' : 'code'
+    return { email: caller.email, role: caller.role, factor }
   }),
 )

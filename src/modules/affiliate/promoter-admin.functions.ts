@@ -99,7 +99,7 @@ export const adminWithdrawalsFn = createServerFn({ method: 'GET' }).handler(
 export const adminWithdrawalActionFn = createServerFn({ method: 'POST' })
   .validator(z.object({ id: z.uuid(), decision: operatorActionSchema }))
   .handler(
-    action('admin', ({ db, data, caller: admin }) => {
+    action('admin-step-up', ({ db, data, caller: admin }) => {
       const { id, decision } = data
       return decision.action === 'approve'
         ? approveWithdrawal(db, id, admin)

@@ -8,10 +8,12 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { prepared } from '~/server/db/prepared'
-import { sessions, users } from '~/server/db/schema'
+import { sessions, staffFactors, users } from '~/server/db/schema'
 import { issuerFor } from '~/server/oidc/issuer'
 import { getProvider } from '~/server/oidc/provider'
-import type { Caller, UserIdResolver } from '~/modules/door/caller.server'
+import { isStaff, type Caller, type UserIdResolver } from '~/modules/door/caller.server'
+import { now } from '~/modules/time/clock'
+import { endedStaffSession } from './staff-sessions.server'
 import { sessionByHash } from './session.server'
 import { sessionHashFromRequest } from './session-cookie.server'
 import { EXPIRING_NOTICE_SECONDS } from './signin-errors'
@@ -47,16 +49,29 @@ async function callerFromSession(db: Db, request: Request): Promise<Caller | und
   if (!idHash) return undefined
   const [row] = await prepared(db, 'caller_from_session', (conn) =>
     conn
-      .select({ id: users.id, email: users.email, role: users.role, expiresAt: sessions.expiresAt })
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        expiresAt: sessions.expiresAt,
+        staffVerifiedAt: sessions.staffVerifiedAt,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        enrolledAt: staffFactors.enrolledAt,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(staffFactors, eq(staffFactors.userId, sessions.userId))
       .where(eq(sessions.idHash, sql.placeholder('idHash'))),
   ).execute({ idHash })
   if (!row) return undefined
-  if (row.expiresAt.getTime() - Date.now() > EXPIRING_NOTICE_SECONDS * 1000) {
-    return { id: row.id, email: row.email, role: row.role }
+  const caller: Caller = { id: row.id, email: row.email, role: row.role }
+  if (isStaff(row.role)) {
+    if (await endedStaffSession(db, idHash, row)) return undefined
+    caller.factor = { enrolled: row.enrolledAt !== null, verifiedAt: row.staffVerifiedAt }
   }
-  return (await sessionByHash(idHash)) ? { id: row.id, email: row.email, role: row.role } : undefined
+  if (row.expiresAt.getTime() - Date.now() > EXPIRING_NOTICE_SECONDS * 1000) return caller
+  return (await sessionByHash(idHash)) ? caller : undefined
 }
 
 /** One lookup per request, however many doors and checks ask (a request is never reused). */
@@ -79,6 +94,11 @@ export function currentCaller(
   return pending
 }
 
+/**
+ * A bearer token (API clients) carries no proof of the second factor, so staff calling with one are
+ * refused by the door's staff gates (ADR 111). A resolver passed in (tests only: production always
+ * uses sessionOrBearer) stands in for the whole sign-in, second factor included, just now.
+ */
 async function callerFromResolver(db: Db, request: Request, resolve: UserIdResolver): Promise<Caller | undefined> {
   const id = await resolve(request)
   if (!id) return undefined
@@ -86,5 +106,7 @@ async function callerFromResolver(db: Db, request: Request, resolve: UserIdResol
     .select({ id: users.id, email: users.email, role: users.role })
     .from(users)
     .where(eq(users.id, id))
-  return user
+  if (!user || !isStaff(user.role)) return user
+  const standIn = resolve !== sessionOrBearer
+  return { ...user, factor: { enrolled: true, verifiedAt: standIn ? now() : null } }
 }

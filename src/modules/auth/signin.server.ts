@@ -10,6 +10,7 @@ import { getRequest, getRequestUrl } from '@tanstack/react-start/server'
 import { getDb } from '~/server/db/client'
 import { authStates, sessions } from '~/server/db/schema'
 import { isTrustedIssuer } from '~/server/oidc/issuer'
+import { clientIp } from '~/server/http/client-ip'
 import { localeFromPath, localizePath, stripLocale } from '~/modules/i18n/locales'
 import { authorizationUrl, exchangeCode, fetchUserinfo, verifyIdToken } from './oidc-client.server'
 import { SIGNED_IN_PATH } from './session-settings'
@@ -123,6 +124,10 @@ export async function completeSignIn(params: Record<string, string | undefined>)
     sessionState,
     profile: { ...claims, ...userinfo },
     expiresAt: tokens.expiresAt,
+    // What staff see in their list of sessions (ADR 112).
+    userAgent: getRequest().headers.get('user-agent')?.slice(0, 300) ?? null,
+    ipAddress: clientIp(getRequest()),
+    lastSeenAt: new Date(),
   })
   setSessionStateCookie(sessionState)
   return stored.returnTo

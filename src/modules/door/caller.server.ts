@@ -10,6 +10,18 @@ export interface Caller {
   id: string
   email: string
   role: UserRole
+  /**
+   * Staff: the second factor as this request's session stands (ADR 111). Absent (a bearer token,
+   * a shopper) counts as not proved: the door's staff gates refuse it.
+   */
+  factor?: StaffFactorState
+}
+
+export interface StaffFactorState {
+  /** The account has a confirmed second factor. */
+  enrolled: boolean
+  /** When this session last proved it; null: not yet in this session. */
+  verifiedAt: Date | null
 }
 
 /** Maps a request to the signed-in user's id, or null/undefined when nobody is signed in. */

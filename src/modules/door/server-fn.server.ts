@@ -27,7 +27,20 @@ import { log } from '~/server/log'
 import type { Caller } from './caller.server'
 import { openDoor, type Door } from './door.server'
 
-export type Gate = 'anyone' | 'user' | 'staff' | 'admin' | 'promoter'
+/**
+ * 'staff' / 'admin': the role with the second factor proved in this session; '…-step-up': proved
+ * within STAFF_STEP_UP_MINUTES (refunds, role changes, withdrawal approvals, credit grants);
+ * 'staff-enrolling': the role alone, for the factor's own enrolment and check (ADR 111).
+ */
+export type Gate =
+  | 'anyone'
+  | 'user'
+  | 'staff'
+  | 'admin'
+  | 'promoter'
+  | 'staff-step-up'
+  | 'admin-step-up'
+  | 'staff-enrolling'
 
 interface Base<I> {
   db: Db
@@ -54,7 +67,15 @@ async function enter<G extends Gate, I>(gate: G, data: I): Promise<DoorCtx<G, I>
     const { user, promoter } = await door.promoter()
     return { ...base, caller: user, promoter } as DoorCtx<G, I>
   }
-  const caller = gate === 'admin' ? await door.admin() : gate === 'staff' ? await door.staff() : await door.user()
+  const gates: Record<Exclude<Gate, 'anyone' | 'promoter'>, () => Promise<Caller>> = {
+    user: door.user,
+    staff: door.staff,
+    admin: door.admin,
+    'staff-step-up': door.staffStepUp,
+    'admin-step-up': door.adminStepUp,
+    'staff-enrolling': door.staffEnrolling,
+  }
+  const caller = await gates[gate as Exclude<Gate, 'anyone' | 'promoter'>]()
   return { ...base, caller } as DoorCtx<G, I>
 }
 

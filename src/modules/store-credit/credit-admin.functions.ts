@@ -16,4 +16,4 @@ export const adminShopperCreditFn = createServerFn({ method: 'GET' })
 /** Goodwill store credit for a shopper (admins, audited). */
 export const adminGrantCreditFn = createServerFn({ method: 'POST' })
   .validator(grantCreditInputSchema)
-  .handler(action('admin', ({ db, data, caller: admin }) => grantCredit(db, admin, data)))
+  .handler(action('admin-step-up', ({ db, data, caller: admin }) => grantCredit(db, admin, data)))

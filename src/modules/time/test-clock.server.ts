@@ -1,6 +1,6 @@
 /**
  * The test clock (ALLOW_TEST_CLOCK, off by default): browser journeys cannot wait out a 14-day
- * hold, so an operator moves the app's clock forward with POST /api/workshop/clock. The offset
+ * hold, so an operator moves the app's clock forward with POST /api/workshop/clock ({advanceDays} or {advanceMinutes}). The offset
  * lives in `meta` ('test_clock_offset_ms') so every instance on the database agrees; each process
  * reads it with a short cache before it handles a request (src/server.ts) and before its affiliate
  * jobs run. With the flag off nothing is read and the clock is the system clock. Every move is in
@@ -22,7 +22,13 @@ const CACHE_MS = 2_000
 
 let readAt = 0
 
-export const advanceClockSchema = z.object({ advanceDays: z.number().int().min(1).max(3650) })
+/** Days, or minutes (e.g. past the staff step-up window, ADR 111) — one of the two. */
+export const advanceClockSchema = z
+  .union([
+    z.object({ advanceDays: z.number().int().min(1).max(3650) }),
+    z.object({ advanceMinutes: z.number().int().min(1).max(24 * 60) }),
+  ])
+  .transform((input) => ({ advanceDays: 'advanceDays' in input ? input.advanceDays : input.advanceMinutes / (24 * 60) }))
 
 async function readOffset(db: Db): Promise<number> {
   const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, TEST_CLOCK_KEY))
@@ -49,13 +55,14 @@ export function requireTestClock(): void {
  */
 export async function moveTestClock(db: Db, days: number, actor: AuditActor): Promise<number> {
   requireTestClock()
+  const stepMs = Math.round(days * DAY_MS)
   const offsetMs = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(meta)
-      .values({ key: TEST_CLOCK_KEY, value: days * DAY_MS })
+      .values({ key: TEST_CLOCK_KEY, value: stepMs })
       .onConflictDoUpdate({
         target: meta.key,
-        set: { value: sql`to_jsonb((${meta.value})::bigint + ${days * DAY_MS})`, updatedAt: sql`now()` },
+        set: { value: sql`to_jsonb((${meta.value})::bigint + ${stepMs})`, updatedAt: sql`now()` },
       })
       .returning({ value: meta.value })
     const moved = Number(row!.value)
@@ -63,7 +70,7 @@ export async function moveTestClock(db: Db, days: number, actor: AuditActor): Pr
       action: 'test_clock.move',
       targetType: 'test_clock',
       targetId: TEST_CLOCK_KEY,
-      before: { offsetDays: (moved - days * DAY_MS) / DAY_MS },
+      before: { offsetDays: (moved - stepMs) / DAY_MS },
       after: { offsetDays: moved / DAY_MS, advancedDays: days },
     })
     return moved

@@ -5,6 +5,8 @@ export const testUserInputSchema = z.strictObject({
   role: z.enum(['customer', 'support', 'admin']).default('customer'),
   /** Also make the account a promoter (with its own promote code), as joining the programme does. */
   promoter: z.boolean().default(false),
+  /** Staff: enrolled with a TOTP secret (returned as `totpSecret`); false: no second factor yet (ADR 111). */
+  factor: z.boolean().default(true),
   username: z.string().trim().min(1).max(40).optional(),
   /**
    * With `promoter`: commission earned on a referred, delivered order of this amount (minor
@@ -22,4 +24,6 @@ export interface TestUser {
   username: string | null
   role: 'customer' | 'support' | 'admin'
   promoteCode: string | null
+  /** Staff enrolled with a second factor: its TOTP secret (Base32), for computing codes. */
+  totpSecret: string | null
 }

@@ -6,6 +6,8 @@
  * authorization server, and sign-up through the UI stays covered by the account journey.
  */
 import { randomBytes } from 'node:crypto'
+import { generateSecret } from 'otplib'
+import { enrolWithSecret } from '~/modules/auth/staff-factor.server'
 import { config } from '../../../app.config'
 import type { Db } from '~/server/db/client'
 import { users } from '~/server/db/schema'
@@ -23,7 +25,7 @@ export function assertTestFixturesEnabled(): void {
 
 export async function createTestUser(db: Db, input: unknown): Promise<TestUser> {
   assertTestFixturesEnabled()
-  const { role, promoter, username, referredOrderMinor } = testUserInputSchema.parse(input)
+  const { role, promoter, username, referredOrderMinor, factor } = testUserInputSchema.parse(input)
   if (referredOrderMinor !== undefined && !promoter) {
     throw new AppError('INVALID_INPUT', 'referredOrderMinor needs promoter: true', {
       issues: [{ path: 'referredOrderMinor', message: 'needs_promoter' }],
@@ -46,5 +48,7 @@ export async function createTestUser(db: Db, input: unknown): Promise<TestUser> 
   const profile = promoter ? (await becomePromoter(db, user!.id)).profile : null
   if (profile && referredOrderMinor !== undefined) await earnAvailableCommission(db, profile, referredOrderMinor)
   const promoteCode = profile?.promoteCode ?? null
-  return { id: user!.id, email, password, username: username ?? null, role, promoteCode }
+  const totpSecret = role !== 'customer' && factor ? generateSecret() : null
+  if (totpSecret) await enrolWithSecret(db, user!.id, totpSecret)
+  return { id: user!.id, email, password, username: username ?? null, role, promoteCode, totpSecret }
 }

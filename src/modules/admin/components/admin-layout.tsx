@@ -18,6 +18,7 @@ import {
 import type { ReactNode } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import type { StaffViewer } from '~/modules/admin/admin.schemas'
+import { StepUpForm } from './staff-factor'
 
 /**
  * The back-office frame: a skip link, a side navigation (a top bar on phones) and the page. Its
@@ -137,6 +138,7 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
         <p className="text-muted mt-4 hidden px-3 text-xs md:block" data-testid="admin-viewer">
           {viewer.email} · {viewer.role === 'admin' ? <Trans>Admin</Trans> : <Trans>Support</Trans>}
         </p>
+        {viewer.factor === 'verified' ? <StepUpForm /> : null}
       </aside>
       <main id="admin-main" tabIndex={-1} className="mx-auto w-full max-w-6xl p-4 md:p-8">
         {children}

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/api/orders/$id/refund')({
       POST: handle(async ({ door, params, request }) => {
         const opened = await door()
         // Who is calling comes first: a visitor learns nothing from a malformed body either.
-        const staff = await opened.staff()
+        const staff = await opened.staffStepUp()
         return json(await refundAsStaff(opened.db, staff, params?.id, await readJson(request)), { status: 202 })
       }),
     }),

@@ -6,7 +6,7 @@ import { json, readJson, restHandlers } from '~/server/http/respond'
 import { handle } from '~/modules/door/rest.server'
 
 /**
- * Operators, with ALLOW_TEST_CLOCK only: POST {advanceDays} moves the app's clock forward.
+ * Operators, with ALLOW_TEST_CLOCK only: POST {advanceDays} or {advanceMinutes} moves the app's clock forward.
  * 403 unless the flag is on (checked first: the door says nothing else while it is off).
  */
 export const Route = createFileRoute('/api/workshop/clock')({

@@ -2,6 +2,7 @@ import { Outlet, createFileRoute, notFound, redirect } from '@tanstack/react-rou
 import { staffViewerFn } from '~/modules/admin/staff-viewer.functions'
 import { getViewerFn } from '~/modules/auth/auth.functions'
 import { AdminLayout } from '~/modules/admin/components/admin-layout'
+import { StaffFactorPage } from '~/modules/admin/components/staff-factor'
 import { openMessageArea } from '~/modules/i18n/i18n'
 import { localeParams } from '~/modules/i18n/locale-params'
 import { localeFromPath, localizePath } from '~/modules/i18n/locales'
@@ -30,9 +31,10 @@ export const Route = createFileRoute('/{-$locale}/_admin')({
 
 function Layout() {
   const { staff } = Route.useRouteContext()
+  // Until this session proved the second factor, every back-office page is its set-up or its code (ADR 111).
   return (
     <AdminLayout viewer={staff}>
-      <Outlet />
+      {staff.factor === 'verified' ? <Outlet /> : <StaffFactorPage mode={staff.factor} />}
     </AdminLayout>
   )
 }

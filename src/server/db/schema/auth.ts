@@ -81,10 +81,43 @@ export const sessions = pgTable(
     profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
     /** Access-token expiry; refreshed 60 s before it. */
     expiresAt: tstz('expires_at').notNull(),
+    /** Staff: when this session last proved the second factor (null: not yet); ADR 111. */
+    staffVerifiedAt: tstz('staff_verified_at'),
+    /** The browser and address that signed in, and when the session was last used (staff's list). */
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    lastSeenAt: tstz('last_seen_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/**
+ * A staff member's second factor (ADR 111): a TOTP secret, never sent again once enrolment is
+ * confirmed (`enrolledAt`); until then a new enrolment replaces it.
+ */
+export const staffFactors = pgTable('staff_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enrolledAt: tstz('enrolled_at'),
+  createdAt: createdAt(),
+})
+
+/** Ten one-time recovery codes per enrolment, stored hashed (SHA-256); `usedAt` once spent. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 )
 
 export const EMAIL_CODE_PURPOSES = ['signup', 'reset'] as const

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/api/ms/withdrawals/$id')({
     handlers: restHandlers({
       POST: handle(async ({ door, request, params }) => {
         const d = await door()
-        const operator = await d.admin()
+        const operator = await d.adminStepUp()
         const id = pathParam(z.uuid(), params?.id)
         const input = operatorActionSchema.parse(await readJson(request))
         const result =
