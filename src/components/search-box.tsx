@@ -65,35 +65,34 @@ export function SearchBox() {
       >
         {expanded ? <X aria-hidden className="size-5" /> : <Search aria-hidden className="size-5" />}
       </button>
-      <form
-        role="search"
-        action={`${prefix ? `/${prefix}` : ''}/search`}
-        data-testid="search-form"
+      <search
         className={`${expanded ? 'block' : 'hidden'} surface absolute inset-x-0 top-full border-b border-[var(--border)] p-2 sm:static sm:block sm:w-44 sm:border-0 sm:bg-transparent sm:p-0 lg:w-56`}
       >
-        {Combobox ? (
-          <Combobox
-            label={label}
-            initialQuery={handover.query}
-            autoFocus={handover.focus}
-            onDismiss={() => setExpanded(false)}
-          />
-        ) : (
-          <input
-            ref={field}
-            type="search"
-            name="q"
-            aria-label={label}
-            placeholder={label}
-            autoComplete="off"
-            maxLength={100}
-            onFocus={() => load(true)}
-            onPointerEnter={() => load(false)}
-            data-testid="search-input"
-            className="w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-3 py-1.5 text-sm"
-          />
-        )}
-      </form>
+        <form action={`${prefix ? `/${prefix}` : ''}/search`} data-testid="search-form">
+          {Combobox ? (
+            <Combobox
+              label={label}
+              initialQuery={handover.query}
+              takeFocus={handover.focus}
+              onDismiss={() => setExpanded(false)}
+            />
+          ) : (
+            <input
+              ref={field}
+              type="search"
+              name="q"
+              aria-label={label}
+              placeholder={label}
+              autoComplete="off"
+              maxLength={100}
+              onFocus={() => load(true)}
+              onPointerEnter={() => load(false)}
+              data-testid="search-input"
+              className="w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-3 py-1.5 text-sm"
+            />
+          )}
+        </form>
+      </search>
     </>
   )
 }

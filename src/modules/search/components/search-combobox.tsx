@@ -4,15 +4,15 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { isLocale } from '~/modules/i18n/locales'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import { searchQuery } from '../search.queries'
-import { SEARCH_MAX_LENGTH, SUGGESTION_LIMIT } from '../search.constants'
+import { searchQuery } from '~/modules/search/search.queries'
+import { SEARCH_MAX_LENGTH, SUGGESTION_LIMIT } from '~/modules/search/search.constants'
 
 export interface SearchComboboxProps {
   /** The field's accessible name and placeholder. */
   label: string
   /** What was typed in the plain field before this took its place. */
   initialQuery: string
-  autoFocus: boolean
+  takeFocus: boolean
   /** Escape on an empty field: the narrow-screen row closes. */
   onDismiss: () => void
 }
@@ -35,7 +35,7 @@ function useDebounced(value: string, ms: number): string {
  * field: aria-activedescendant), Enter opens the chosen game or, with none chosen, the results
  * page; Escape closes the list, and a second Escape clears the field.
  */
-export function SearchCombobox({ label, initialQuery, autoFocus, onDismiss }: SearchComboboxProps) {
+export function SearchCombobox({ label, initialQuery, takeFocus, onDismiss }: SearchComboboxProps) {
   const { t, i18n } = useLingui()
   const prefix = useLocalePrefix()
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en'
@@ -54,11 +54,11 @@ export function SearchCombobox({ label, initialQuery, autoFocus, onDismiss }: Se
   })
 
   useEffect(() => {
-    if (!autoFocus || !input.current) return
+    if (!takeFocus || !input.current) return
     input.current.focus()
     const end = input.current.value.length
     input.current.setSelectionRange(end, end)
-  }, [autoFocus])
+  }, [takeFocus])
 
   const hits = q !== '' && data ? data.hits : []
   // The answer for what is in the field now (not the previous query's, kept while the next loads).
@@ -153,31 +153,47 @@ export function SearchCombobox({ label, initialQuery, autoFocus, onDismiss }: Se
       />
       <div
         className={`${shown ? '' : 'hidden'} surface absolute inset-x-0 top-full z-40 mt-1 overflow-hidden rounded-lg shadow-lg sm:left-auto sm:w-80`}
-        // Keeps the focus in the field while an option is clicked.
-        onMouseDown={(e) => e.preventDefault()}
       >
-        <ul id={listId} role="listbox" aria-label={t`Suggested games`} data-testid="search-suggestions">
+        <div
+          id={listId}
+          // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- a combobox's popup (APG): a <select> cannot show art
+          role="listbox"
+          tabIndex={-1}
+          aria-label={t`Suggested games`}
+          data-testid="search-suggestions"
+          // Keeps the focus in the field while an option is clicked.
+          onMouseDown={(e) => e.preventDefault()}
+        >
           {shown
             ? hits.map((hit, i) => (
-                <li
+                // oxlint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox's field handles the keys (APG)
+                <div
                   key={hit.slug}
                   id={optionId(i)}
+                  // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an option of the listbox above
                   role="option"
+                  tabIndex={-1}
                   aria-selected={i === active}
                   data-testid="search-option"
                   onClick={() => openGame(hit.offerId)}
                   onMouseMove={() => setActive(i)}
                   className="flex cursor-pointer items-center gap-3 px-3 py-2 aria-selected:bg-brand-600 aria-selected:text-white"
                 >
-                  <img src={hit.cover} alt="" width={48} height={32} className="h-8 w-12 shrink-0 rounded object-cover" />
+                  <img
+                    src={hit.cover}
+                    alt=""
+                    width={48}
+                    height={32}
+                    className="h-8 w-12 shrink-0 rounded object-cover"
+                  />
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-semibold">{hit.name}</span>
                     {hit.matched ? <span className="block truncate text-xs opacity-80">{hit.matched}</span> : null}
                   </span>
-                </li>
+                </div>
               ))
             : null}
-        </ul>
+        </div>
         {status ? (
           <p className="text-muted px-3 py-2 text-sm" data-testid="search-status">
             {status}
@@ -194,7 +210,7 @@ export function SearchCombobox({ label, initialQuery, autoFocus, onDismiss }: Se
           </button>
         ) : null}
       </div>
-      <p role="status" className="sr-only">
+      <output className="sr-only">
         {shown && settled ? (
           hits.length > 0 ? (
             <Plural
@@ -206,7 +222,7 @@ export function SearchCombobox({ label, initialQuery, autoFocus, onDismiss }: Se
             <Trans>No games match “{q}”.</Trans>
           )
         ) : null}
-      </p>
+      </output>
     </div>
   )
 }

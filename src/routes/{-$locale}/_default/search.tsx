@@ -19,7 +19,8 @@ export const Route = createFileRoute('/{-$locale}/_default/search')({
   // Its messages are game search's area (ADR 124).
   beforeLoad: ({ context }) => openMessageArea(context.i18n, 'search'),
   loaderDeps: ({ search }) => ({ q: search.q ?? '' }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(searchQuery(deps.q, context.locale, RESULTS_LIMIT)),
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(searchQuery(deps.q, context.locale, RESULTS_LIMIT)),
   head: ({ match }) => {
     const q = match.search.q
     const { meta } = pageHead(match.context.i18n, q ? msg`Search results for “${q}”` : msg`Search games`)
