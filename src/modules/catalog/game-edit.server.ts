@@ -153,7 +153,19 @@ async function readGame(tx: Db, id: number, lock: boolean): Promise<GameState | 
 /** The editable content: what the version hashes and the audit entry shows before and after. */
 function gameContent(s: GameState) {
   const { slug, categoryId, kind, cover, publisher, sort, hot, active, playerFields } = s.row
-  return { slug, categoryId, kind, cover, publisher, sort, hot, active, playerFields, texts: s.texts, aliases: s.aliases }
+  return {
+    slug,
+    categoryId,
+    kind,
+    cover,
+    publisher,
+    sort,
+    hot,
+    active,
+    playerFields,
+    texts: s.texts,
+    aliases: s.aliases,
+  }
 }
 
 export const gameVersion = (s: GameState) => contentVersion(gameContent(s))
