@@ -90,7 +90,11 @@ describeOnEachDriver('Stripe payment reconciliation', (driver) => {
   it('lists every mismatch: paid only at Stripe or only here, amounts that differ, refunds missing on either side', async () => {
     // Paid at Stripe, but its webhook never arrived.
     const lost = await startedOrder()
-    Object.assign(stripe.sessions.get(lost.sessionId)!, { status: 'complete', payment_status: 'paid', payment_intent: 'pi_test_lost' })
+    Object.assign(stripe.sessions.get(lost.sessionId)!, {
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: 'pi_test_lost',
+    })
     // Paid here for another amount than Stripe took.
     const other = await deliveredOrder()
     stripe.sessions.get(other.sessionId)!.amount_total += 1
@@ -112,7 +116,12 @@ describeOnEachDriver('Stripe payment reconciliation', (driver) => {
       metadata: {},
       created,
     })
-    const ours = await refundOrder(tdb.db, refunded.order.id, { actor: admin }, { amountMinor: Math.floor(refunded.order.totalMinor / 4) })
+    const ours = await refundOrder(
+      tdb.db,
+      refunded.order.id,
+      { actor: admin },
+      { amountMinor: Math.floor(refunded.order.totalMinor / 4) },
+    )
     await settle(tdb.db)
     await stripe.settled()
     const theirs = [...stripe.refunds.values()].find((r) => r.metadata.refund_key === `refund:${ours.refundId}`)!

@@ -108,7 +108,8 @@ export async function reconcilePayments(db: Db, gateway: string, day: string): P
   for (const o of ourRefundsDay) {
     const key = `refund:${o.id}`
     const t = theirRefunds.get(key)
-    if (o.status === 'succeeded' && !t?.succeeded) mismatches.push(refundMismatch('refund_missing_there', key, o, t ?? null))
+    if (o.status === 'succeeded' && !t?.succeeded)
+      mismatches.push(refundMismatch('refund_missing_there', key, o, t ?? null))
   }
 
   const result: PaymentReconciliation = {
@@ -133,7 +134,10 @@ export async function reconcilePayments(db: Db, gateway: string, day: string): P
 
 /** The last stored run for `gateway`, or null before the first. */
 export async function lastReconciliation(db: Db, gateway: string): Promise<PaymentReconciliation | null> {
-  const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, KEY(gateway)))
+  const [row] = await db
+    .select({ value: meta.value })
+    .from(meta)
+    .where(eq(meta.key, KEY(gateway)))
   return (row?.value as PaymentReconciliation | undefined) ?? null
 }
 
@@ -179,7 +183,9 @@ function refundMismatch(
     paymentId: o?.paymentId ?? null,
     orderId: o?.orderId ?? null,
     ours: o ? { amountMinor: o.amountMinor, currency: o.currency, status: o.status } : null,
-    theirs: t ? { amountMinor: t.amountMinor, currency: t.currency, status: t.succeeded ? 'succeeded' : 'other' } : null,
+    theirs: t
+      ? { amountMinor: t.amountMinor, currency: t.currency, status: t.succeeded ? 'succeeded' : 'other' }
+      : null,
   }
 }
 

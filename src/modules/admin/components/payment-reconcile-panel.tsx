@@ -70,18 +70,19 @@ function GatewayPanel({ gateway, last }: { gateway: string; last: PaymentReconci
             run.mutate()
           }}
         >
-          <label className="text-sm">
-            <span className="block">
+          <div className="text-sm">
+            <label htmlFor={`payment-reconcile-day-${gateway}`} className="block">
               <Trans>Day (UTC), empty for today</Trans>
-            </span>
+            </label>
             <input
+              id={`payment-reconcile-day-${gateway}`}
               type="date"
               value={day}
               onChange={(e) => setDay(e.target.value)}
               className="rounded-lg border border-[var(--border)] bg-transparent px-2 py-1"
               data-testid="payment-reconcile-day"
             />
-          </label>
+          </div>
           <button
             type="submit"
             disabled={run.isPending}
@@ -159,11 +160,7 @@ function MismatchRow({ mismatch: m }: { mismatch: PaymentReconciliation['mismatc
         <Trans>provider:</Trans> <Side side={m.theirs} />
       </span>
       {m.orderId ? (
-        <Link
-          to="/{-$locale}/admin/orders/$id"
-          params={{ locale, id: m.orderId }}
-          className="text-link underline"
-        >
+        <Link to="/{-$locale}/admin/orders/$id" params={{ locale, id: m.orderId }} className="text-link underline">
           <Trans>Open the order</Trans>
         </Link>
       ) : null}

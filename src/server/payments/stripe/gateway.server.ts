@@ -191,12 +191,16 @@ const LIST_PAGE = 100
 async function inRange(from: Date, to: Date): Promise<ProviderRecords> {
   const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) }
   const client = stripeClient()
-  const [sessions, refunds] = await unavailableIfDown(() => Promise.all([
-    stripeCall('checkout.sessions.list', () =>
-      client.checkout.sessions.list({ created, limit: LIST_PAGE }).autoPagingToArray({ limit: 10_000 }),
-    ),
-    stripeCall('refunds.list', () => client.refunds.list({ created, limit: LIST_PAGE }).autoPagingToArray({ limit: 10_000 })),
-  ]))
+  const [sessions, refunds] = await unavailableIfDown(() =>
+    Promise.all([
+      stripeCall('checkout.sessions.list', () =>
+        client.checkout.sessions.list({ created, limit: LIST_PAGE }).autoPagingToArray({ limit: 10_000 }),
+      ),
+      stripeCall('refunds.list', () =>
+        client.refunds.list({ created, limit: LIST_PAGE }).autoPagingToArray({ limit: 10_000 }),
+      ),
+    ]),
+  )
   return { payments: sessions.map(toPayment), refunds: refunds.map(toRefund) }
 }
 
@@ -230,13 +234,13 @@ function toPayment(session: Stripe.Checkout.Session): ProviderPayment {
   }
 }
 
-function toRefund(refund: Stripe.Refund): ProviderRefund {
+function toRefund(made: Stripe.Refund): ProviderRefund {
   return {
-    id: refund.id,
-    refundKey: refund.metadata?.refund_key ?? null,
-    amountMinor: refund.amount,
-    currency: refund.currency.toUpperCase(),
-    succeeded: refund.status === 'succeeded',
+    id: made.id,
+    refundKey: made.metadata?.refund_key ?? null,
+    amountMinor: made.amount,
+    currency: made.currency.toUpperCase(),
+    succeeded: made.status === 'succeeded',
   }
 }
 
