@@ -235,6 +235,7 @@ export const SERVER_FN_FILES: Record<string, string[]> = {
     'shell/shell.functions.ts',
     'ops/monitor.functions.ts',
     'workshop/outbox.functions.ts',
+    'search/search.functions.ts',
   ],
   'server-fns-accounts.test.ts': ['auth/auth.functions.ts', 'accounts/accounts.functions.ts'],
 }
