@@ -215,6 +215,7 @@ export const SERVER_FN_FILES: Record<string, string[]> = {
     'affiliate/promoter-admin.functions.ts',
     'accounts/staff.functions.ts',
     'store-credit/credit-admin.functions.ts',
+    'payments/reconcile.functions.ts',
   ],
   'server-fns-shop.test.ts': [
     'orders/orders.functions.ts',
