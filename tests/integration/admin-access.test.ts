@@ -8,7 +8,7 @@ import { toJSONAsync } from 'seroval'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCALES } from '../../src/modules/i18n/locales'
 import type { TestUser, TestUserInput } from '../../src/modules/workshop/test-users.schemas'
-import { Browser, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
+import { Browser, proveStaffFactor, signInViaStorefront, startServer, type RunningServer } from './auth-helpers'
 import { serverFnId } from './built-server-fns'
 
 const UUID = '00000000-0000-4000-8000-000000000000'
@@ -330,6 +330,8 @@ beforeAll(async () => {
     const user = await make(input)
     const browser = new Browser(server.base)
     await signInViaStorefront(browser, { email: user.email, password: user.password })
+    // Staff prove their second factor after the password, as the back office asks (ADR 111).
+    if (user.totpSecret) await proveStaffFactor(browser, user.totpSecret)
     browsers.set(who, browser)
   }
 }, 240_000)

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, type AddressInfo, type Server } from 'node:net'
 import path from 'node:path'
+import { generate } from 'otplib'
 import { staleBuildReason } from './build-first'
 import { createThrowawayDatabase } from './throwaway-db'
 
@@ -209,6 +210,12 @@ export class Browser {
  * Signs in through the storefront: /login → authorization server → its sign-in page → POST the
  * credentials → back through /auth/callback. Returns the callback URL (for tampering) if `stopAtCallback`.
  */
+/** A signed-in staff member's browser proves the second factor with the current TOTP code (ADR 111). */
+export async function proveStaffFactor(browser: Browser, secret: string): Promise<void> {
+  const response = await browser.postJson('/api/staff/factor/verify', { code: await generate({ secret }) })
+  if (response.status !== 200) throw new Error(`factor check answered ${response.status}: ${await response.text()}`)
+}
+
 export async function signInViaStorefront(
   browser: Browser,
   account = SHOPPER,

@@ -180,6 +180,7 @@ const COVERED_HERE = [
 
 /** Route files whose 401 / 403 / 400 / success cases another in-process test file already drives. */
 const COVERED_ELSEWHERE: Record<string, string> = {
+  'staff/factor/verify.ts': 'admin-access.test.ts',
   'admin/audit[.]csv.ts': 'admin-audit.test.ts',
   'items/filterSku.ts': 'catalogue-api.test.ts',
   'cms/redirects.ts': 'catalogue-api.test.ts',

@@ -26,6 +26,7 @@ import type { Caller } from '../../src/modules/auth/caller.server'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { createSupportRequest } from '../../src/modules/orders/support.server'
 import * as creditAdminFns from '../../src/modules/store-credit/credit-admin.functions'
+import * as staffFactorFns from '../../src/modules/auth/staff-factor.functions'
 import * as reconcileFns from '../../src/modules/payments/reconcile.functions'
 import { LOCALES } from '../../src/modules/i18n/locales'
 import { closeDb, getDb, type Db } from '../../src/server/db/client'
@@ -450,6 +451,28 @@ const rows: Record<string, DoorRow> = {
     },
   },
 
+  // staff-factor.functions.ts (the door lets staff in by role alone; the table's staff are verified)
+  staffFactorStatusFn: {
+    gate: 'staff',
+    ok: (a) => expect(resultOf(a)).toMatchObject({ enrolled: false, recoveryCodesLeft: 0 }),
+  },
+  startStaffEnrolmentFn: {
+    gate: 'staff',
+    ok: (a) => expect(okData(a)).toMatchObject({ uri: expect.stringMatching(/^otpauth:/), secret: expect.any(String) }),
+  },
+  confirmStaffEnrolmentFn: {
+    gate: 'staff',
+    input: () => ({ code: '000000' }),
+    invalid: { data: { code: '' }, issue: 'too_small' },
+    ok: (a) => refusalOf(a, 'CONFLICT'),
+  },
+  verifyStaffCodeFn: {
+    gate: 'staff',
+    input: () => ({ code: '000000' }),
+    invalid: { data: {}, issue: 'invalid_type' },
+    ok: (a) => refusalOf(a, 'FORBIDDEN'),
+  },
+
   // credit-admin.functions.ts
   adminShopperCreditFn: {
     gate: 'staff',
@@ -520,6 +543,7 @@ doorTable(
     'accounts/staff.functions.ts': staffFns,
     'store-credit/credit-admin.functions.ts': creditAdminFns,
     'payments/reconcile.functions.ts': reconcileFns,
+    'auth/staff-factor.functions.ts': staffFactorFns,
   },
   rows,
   { caller },

@@ -216,6 +216,7 @@ export const SERVER_FN_FILES: Record<string, string[]> = {
     'accounts/staff.functions.ts',
     'store-credit/credit-admin.functions.ts',
     'payments/reconcile.functions.ts',
+    'auth/staff-factor.functions.ts',
   ],
   'server-fns-shop.test.ts': [
     'orders/orders.functions.ts',

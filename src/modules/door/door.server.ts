@@ -56,7 +56,7 @@ function withFactor(staff: Caller): Caller {
 }
 
 /** Money and power moves ask for the code again once the last one is older than STAFF_STEP_UP_MINUTES. */
-function recentFactor(staff: Caller): Caller {
+export function recentFactor(staff: Caller): Caller {
   const verifiedAt = staff.factor?.verifiedAt
   const maxAgeMs = config().STAFF_STEP_UP_MINUTES * 60_000
   if (verifiedAt && now().getTime() - verifiedAt.getTime() <= maxAgeMs) return staff

@@ -25,7 +25,7 @@ import { classifyError } from '~/server/http/respond'
 import { isClientServerFnCall } from '~/server/http/server-fn-guard'
 import { log } from '~/server/log'
 import type { Caller } from './caller.server'
-import { openDoor, type Door } from './door.server'
+import { openDoor, recentFactor, type Door } from './door.server'
 
 /**
  * 'staff' / 'admin': the role with the second factor proved in this session; '…-step-up': proved
@@ -113,15 +113,26 @@ export function answer<G extends Gate, I = undefined, T = unknown>(
   }
 }
 
-/** A server function that acts: the gate's refusals are thrown, the use case's come back as an ActionResult. */
+/** The gate a step-up gate stands on; the code's age is then asked like a use case's refusal. */
+const STEP_UP: Partial<Record<Gate, 'staff' | 'admin'>> = { 'staff-step-up': 'staff', 'admin-step-up': 'admin' }
+
+/**
+ * A server function that acts: the gate's refusals are thrown, the use case's come back as an
+ * ActionResult — and so does a step-up gate's `staff_step_up_required`, which the screen answers
+ * by asking for the code (ADR 111).
+ */
 export function action<G extends Gate, I = undefined, T = unknown>(
   gate: G,
   run: (ctx: DoorCtx<G, I>) => Promise<T> | T,
 ): (opts: { data: I }) => Promise<ActionResult<T>> {
+  const base = STEP_UP[gate]
   return async ({ data }) => {
     try {
-      const ctx = await enter(gate, data)
-      return await attempt(async () => run(ctx))
+      const ctx = base ? ((await enter(base, data)) as DoorCtx<G, I>) : await enter(gate, data)
+      return await attempt(async () => {
+        if (base) recentFactor((ctx as DoorCtx<'staff', I>).caller)
+        return run(ctx)
+      })
     } catch (error) {
       throw refusalToSend(error)
     }

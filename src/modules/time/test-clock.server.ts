@@ -24,11 +24,20 @@ let readAt = 0
 
 /** Days, or minutes (e.g. past the staff step-up window, ADR 111) — one of the two. */
 export const advanceClockSchema = z
-  .union([
-    z.object({ advanceDays: z.number().int().min(1).max(3650) }),
-    z.object({ advanceMinutes: z.number().int().min(1).max(24 * 60) }),
-  ])
-  .transform((input) => ({ advanceDays: 'advanceDays' in input ? input.advanceDays : input.advanceMinutes / (24 * 60) }))
+  .object({
+    advanceDays: z.number().int().min(1).max(3650).optional(),
+    advanceMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .optional(),
+  })
+  .refine((input) => (input.advanceDays === undefined) !== (input.advanceMinutes === undefined), {
+    path: ['advanceDays'],
+    message: 'one_of_advanceDays_or_advanceMinutes',
+  })
+  .transform((input) => ({ advanceDays: input.advanceDays ?? (input.advanceMinutes ?? 0) / (24 * 60) }))
 
 async function readOffset(db: Db): Promise<number> {
   const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, TEST_CLOCK_KEY))
