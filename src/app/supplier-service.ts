@@ -11,7 +11,8 @@ import { log } from '~/server/log'
 /** `port` overrides SUPPLIER_SANDBOX_PORT (0: any free port). */
 export async function runSupplierSandbox(overrides: { port?: number } = {}): Promise<SandboxService> {
   const cfg = config()
-  if (!cfg.SUPPLIER_SECRET) throw new Error('Invalid configuration:\n  SUPPLIER_SECRET: required by the supplier service')
+  if (!cfg.SUPPLIER_SECRET)
+    throw new Error('Invalid configuration:\n  SUPPLIER_SECRET: required by the supplier service')
   const service = await startSandboxSupplier({
     port: overrides.port ?? cfg.SUPPLIER_SANDBOX_PORT,
     host: '127.0.0.1',

@@ -6,7 +6,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CircuitBreaker } from '../../src/server/fulfilment/http/breaker'
 import { createHttpSupplier, type HttpSupplier } from '../../src/server/fulfilment/http/supplier.server'
-import { NO_FAULTS, startSandboxSupplier, type SandboxService } from '../../src/server/fulfilment/sandbox/service.server'
+import {
+  NO_FAULTS,
+  startSandboxSupplier,
+  type SandboxService,
+} from '../../src/server/fulfilment/sandbox/service.server'
 import { SUPPLIER_SIGNATURE_HEADER, SUPPLIER_TIMESTAMP_HEADER } from '../../src/server/fulfilment/protocol'
 import { signPayload } from '../../src/server/http/signature'
 import type { TopUpRequest } from '../../src/modules/fulfilment/supplier'
@@ -76,8 +80,14 @@ describe('supplier over HTTP (protocol v1)', () => {
 
   it('maps refusals to the meanings the shop already has', async () => {
     const { supplier } = adapter()
-    expect(await supplier.deliverTopUp(request('123454040'))).toMatchObject({ status: 'failed', code: 'PLAYER_NOT_FOUND' })
-    expect(await supplier.deliverTopUp(request('123454041'))).toMatchObject({ status: 'failed', code: 'REGION_MISMATCH' })
+    expect(await supplier.deliverTopUp(request('123454040'))).toMatchObject({
+      status: 'failed',
+      code: 'PLAYER_NOT_FOUND',
+    })
+    expect(await supplier.deliverTopUp(request('123454041'))).toMatchObject({
+      status: 'failed',
+      code: 'REGION_MISMATCH',
+    })
     expect(await supplier.deliverTopUp(request('123455030'))).toMatchObject({ status: 'failed', code: 'OUT_OF_STOCK' })
     expect(await supplier.deliverTopUp(request('123450000'))).toMatchObject({
       status: 'failed',
@@ -130,7 +140,10 @@ describe('supplier over HTTP (protocol v1)', () => {
     service.setFaults({ down: true })
     const before = service.tally.refusedWhileDown
     for (let i = 0; i < 20; i++) {
-      expect(await supplier.deliverTopUp(request())).toMatchObject({ status: 'waiting', reason: 'supplier_unavailable' })
+      expect(await supplier.deliverTopUp(request())).toMatchObject({
+        status: 'waiting',
+        reason: 'supplier_unavailable',
+      })
     }
     expect(breaker.state).toBe('open')
     expect(service.tally.refusedWhileDown - before).toBe(3)
@@ -142,14 +155,20 @@ describe('supplier over HTTP (protocol v1)', () => {
     const forged = await fetch(`${service.url}/v1/topups`, {
       method: 'POST',
       body,
-      headers: { [SUPPLIER_TIMESTAMP_HEADER]: String(ts), [SUPPLIER_SIGNATURE_HEADER]: signPayload('wrong-secret-xxxxxxxx', ts, body) },
+      headers: {
+        [SUPPLIER_TIMESTAMP_HEADER]: String(ts),
+        [SUPPLIER_SIGNATURE_HEADER]: signPayload('wrong-secret-xxxxxxxx', ts, body),
+      },
     })
     expect(forged.status).toBe(401)
     expect(await forged.json()).toMatchObject({ code: 'bad_signature' })
     const stale = await fetch(`${service.url}/v1/topups`, {
       method: 'POST',
       body,
-      headers: { [SUPPLIER_TIMESTAMP_HEADER]: String(ts - 301), [SUPPLIER_SIGNATURE_HEADER]: signPayload(SECRET, ts - 301, body) },
+      headers: {
+        [SUPPLIER_TIMESTAMP_HEADER]: String(ts - 301),
+        [SUPPLIER_SIGNATURE_HEADER]: signPayload(SECRET, ts - 301, body),
+      },
     })
     expect(stale.status).toBe(401)
     expect(await stale.json()).toMatchObject({ code: 'stale_timestamp' })
@@ -161,10 +180,18 @@ describe('supplier over HTTP (protocol v1)', () => {
 
   it('reads only callbacks signed with the shared secret', () => {
     const { supplier } = adapter()
-    const body = JSON.stringify({ event: 'topup.updated', reference: 'r', supplierReference: 'SUP-1', status: 'delivered' })
+    const body = JSON.stringify({
+      event: 'topup.updated',
+      reference: 'r',
+      supplierReference: 'SUP-1',
+      status: 'delivered',
+    })
     const ts = Math.floor(Date.now() / 1000)
     const headers = (secret: string, at = ts) =>
-      new Headers({ [SUPPLIER_TIMESTAMP_HEADER]: String(at), [SUPPLIER_SIGNATURE_HEADER]: signPayload(secret, at, body) })
+      new Headers({
+        [SUPPLIER_TIMESTAMP_HEADER]: String(at),
+        [SUPPLIER_SIGNATURE_HEADER]: signPayload(secret, at, body),
+      })
     expect(supplier.readCallback(headers(SECRET), body)).toMatchObject({ ok: true, callback: { reference: 'r' } })
     expect(supplier.readCallback(headers('another-secret-123456'), body)).toEqual({ ok: false, reason: 'mismatch' })
     expect(supplier.readCallback(headers(SECRET, ts - 400), body)).toEqual({ ok: false, reason: 'stale' })

@@ -26,8 +26,14 @@ export async function receiveSupplierCallback(
   if (!reading.ok) {
     log.warn({ supplier: supplierName, reason: reading.reason }, 'supplier callback refused')
     if (reading.reason === 'malformed' || reading.reason === 'missing')
-      throw new AppError('INVALID_INPUT', `Supplier callback refused: ${reading.reason === 'missing' ? 'missing signature' : 'malformed body'}`)
-    throw new AppError('UNAUTHENTICATED', `Supplier callback refused: ${reading.reason === 'stale' ? 'stale timestamp' : 'bad signature'}`)
+      throw new AppError(
+        'INVALID_INPUT',
+        `Supplier callback refused: ${reading.reason === 'missing' ? 'missing signature' : 'malformed body'}`,
+      )
+    throw new AppError(
+      'UNAUTHENTICATED',
+      `Supplier callback refused: ${reading.reason === 'stale' ? 'stale timestamp' : 'bad signature'}`,
+    )
   }
   // The reference is the order line's delivery key: `<order id>:<item id>[:fix-<round>]`.
   const orderId = reading.callback.reference.split(':')[0] ?? ''

@@ -43,7 +43,9 @@ export function supplierCallStats(): SupplierCallStats[] {
     const sent = list.filter((c) => c.outcome !== 'breaker_open')
     const errors = sent.filter((c) => c.outcome === 'error' || c.outcome === 'timeout').length
     const durations = sent.map((c) => c.seconds * 1000).sort((a, b) => a - b)
-    const p95 = durations.length ? durations[Math.min(durations.length - 1, Math.ceil(durations.length * 0.95) - 1)]! : null
+    const p95 = durations.length
+      ? durations[Math.min(durations.length - 1, Math.ceil(durations.length * 0.95) - 1)]!
+      : null
     return {
       supplier,
       calls: sent.length,

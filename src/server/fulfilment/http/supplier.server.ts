@@ -6,7 +6,13 @@
  * supplier that keeps failing. While it does not answer, a delivery is 'waiting' (the order waits,
  * it is not refunded) and the job asks again after the breaker's cool-down.
  */
-import type { CallbackReading, DeliveryWait, Supplier, TopUpDelivery, TopUpRequest } from '~/modules/fulfilment/supplier'
+import type {
+  CallbackReading,
+  DeliveryWait,
+  Supplier,
+  TopUpDelivery,
+  TopUpRequest,
+} from '~/modules/fulfilment/supplier'
 import { supplierBreakerChanged, supplierRequest, type SupplierOutcome } from '~/server/metrics'
 import { jitteredBackoffMs } from '~/server/jobs/backoff'
 import { signPayload, verifySignature } from '~/server/http/signature'
@@ -65,7 +71,11 @@ export function createHttpSupplier(options: HttpSupplierOptions): HttpSupplier {
   /** References this process was told are pending: asked for again by polling their status. */
   const pending = new Set<string>()
 
-  async function attempt(method: 'GET' | 'POST', path: string, raw: string): Promise<{ status: number; body: unknown }> {
+  async function attempt(
+    method: 'GET' | 'POST',
+    path: string,
+    raw: string,
+  ): Promise<{ status: number; body: unknown }> {
     const timestamp = Math.floor(Date.now() / 1000)
     const started = performance.now()
     let outcome: SupplierOutcome = 'error'
@@ -112,7 +122,10 @@ export function createHttpSupplier(options: HttpSupplierOptions): HttpSupplier {
       } catch (error) {
         breaker.failed()
         const last = retry >= options.retries || breaker.state === 'open'
-        log.warn({ supplier: name, path, retry, outcome: (error as TransientFailure).outcome, err: error }, 'supplier call failed')
+        log.warn(
+          { supplier: name, path, retry, outcome: (error as TransientFailure).outcome, err: error },
+          'supplier call failed',
+        )
         if (last) return { kind: 'unavailable', retryAfterMs: waitAfterOutage() }
         await new Promise((resolve) =>
           setTimeout(resolve, jitteredBackoffMs(retry + 1, options.retryBaseMs, options.timeoutMs)),
@@ -141,7 +154,8 @@ export function createHttpSupplier(options: HttpSupplierOptions): HttpSupplier {
     }
     pending.delete(state.reference)
     if (state.status === 'delivered') return { status: 'delivered', transactionId: state.supplierReference }
-    if (!state.code || state.code === 'insufficient_balance') return waiting('insufficient_balance', INSUFFICIENT_BALANCE_RETRY_MS)
+    if (!state.code || state.code === 'insufficient_balance')
+      return waiting('insufficient_balance', INSUFFICIENT_BALANCE_RETRY_MS)
     return { status: 'failed', transactionId: state.supplierReference, code: REFUSAL_MEANING[state.code] }
   }
 

@@ -52,7 +52,10 @@ const FAULT_KEYS: Record<string, keyof SandboxFaults> = {
 /** `latency=800,error5xx=0.2,timeout=0.05,drop=0.3,duplicate=1,down=1` → faults; throws on a bad one. */
 export function parseFaults(spec: string): SandboxFaults {
   const faults = { ...NO_FAULTS }
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [key, value = '1'] = part.split('=')
     const field = FAULT_KEYS[key!.trim()]
     const n = Number(value)
@@ -120,7 +123,13 @@ export async function startSandboxSupplier(options: SandboxServiceOptions): Prom
   const topUps = new Map<string, TopUpRecord>()
   let balance = options.balanceMinor
   let faults = { ...(options.faults ?? NO_FAULTS) }
-  const tally: SandboxTally = { requests: {}, refusedWhileDown: 0, posts: new Map(), callbacksSent: 0, badSignatures: 0 }
+  const tally: SandboxTally = {
+    requests: {},
+    refusedWhileDown: 0,
+    posts: new Map(),
+    callbacksSent: 0,
+    badSignatures: 0,
+  }
   const timers = new Set<NodeJS.Timeout>()
   const hanging = new Set<ServerResponse>()
 
@@ -171,9 +180,16 @@ export async function startSandboxSupplier(options: SandboxServiceOptions): Prom
     for (let i = 0; i < copies; i++) {
       tally.callbacksSent++
       // Best effort: a lost callback is what polling is for.
-      fetch(record.callbackUrl, { method: 'POST', body: raw, headers: signedHeaders(raw), signal: AbortSignal.timeout(10_000) })
+      fetch(record.callbackUrl, {
+        method: 'POST',
+        body: raw,
+        headers: signedHeaders(raw),
+        signal: AbortSignal.timeout(10_000),
+      })
         .then((r) => r.body?.cancel())
-        .catch((err: unknown) => log.debug({ err, reference: record.reference }, 'sandbox supplier: callback not delivered'))
+        .catch((err: unknown) =>
+          log.debug({ err, reference: record.reference }, 'sandbox supplier: callback not delivered'),
+        )
     }
   }
 
@@ -186,7 +202,8 @@ export async function startSandboxSupplier(options: SandboxServiceOptions): Prom
   }
 
   // Top-ups accepted before a restart and not yet delivered are delivered now.
-  for (const record of topUps.values()) if (record.status === 'pending') later(options.deliveryMs, () => complete(record.reference))
+  for (const record of topUps.values())
+    if (record.status === 'pending') later(options.deliveryMs, () => complete(record.reference))
 
   function send(res: ServerResponse, status: number, body: unknown): void {
     const raw = JSON.stringify(body)
@@ -251,7 +268,12 @@ export async function startSandboxSupplier(options: SandboxServiceOptions): Prom
     if (!check.ok) {
       tally.badSignatures++
       log.warn({ route, reason: check.reason }, 'sandbox supplier: request signature refused')
-      const code = check.reason === 'missing' ? 'missing_signature' : check.reason === 'stale' ? 'stale_timestamp' : 'bad_signature'
+      const code =
+        check.reason === 'missing'
+          ? 'missing_signature'
+          : check.reason === 'stale'
+            ? 'stale_timestamp'
+            : 'bad_signature'
       return send(res, check.reason === 'missing' ? 400 : 401, { code, message: 'The request signature is not valid.' })
     }
     // The fault switch works while "down" too (it is how a test brings the service back).
