@@ -138,7 +138,7 @@ describe('supplier over HTTP (protocol v1)', () => {
   it('down: the breaker opens after N failures and then sends nothing until its cool-down ends', async () => {
     const { supplier, breaker } = adapter({ failures: 3, retries: 0 })
     service.setFaults({ down: true })
-    const before = service.tally.refusedWhileDown
+    const before = service.tally.downArrivals.length
     for (let i = 0; i < 20; i++) {
       expect(await supplier.deliverTopUp(request())).toMatchObject({
         status: 'waiting',
@@ -146,7 +146,7 @@ describe('supplier over HTTP (protocol v1)', () => {
       })
     }
     expect(breaker.state).toBe('open')
-    expect(service.tally.refusedWhileDown - before).toBe(3)
+    expect(service.tally.downArrivals.length - before).toBe(3)
   })
 
   it('refuses requests with a bad or missing signature (401/400 with a code)', async () => {

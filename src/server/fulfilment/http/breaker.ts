@@ -65,7 +65,7 @@ export class CircuitBreaker {
   retryInMs(): number {
     if (this.current === 'closed') return 0
     const now = this.now()
-    if (this.current === 'open') return Math.max(0, this.openedAt + this.options.cooldownMs - now)
+    if (this.current === 'open') return Math.max(0, Math.ceil(this.openedAt + this.options.cooldownMs - now))
     // Half-open with a probe out: ask again shortly after it is expected to settle.
     return Math.min(this.options.cooldownMs, 2_000)
   }

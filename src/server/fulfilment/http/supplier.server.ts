@@ -27,7 +27,7 @@ import {
   type SupplierBalance,
   type TopUpRequestBody,
   type TopUpState,
-} from '../protocol'
+} from '~/server/fulfilment/protocol'
 import { CircuitBreaker } from './breaker'
 import { recordSupplierCall } from './supplier-stats'
 
@@ -136,7 +136,7 @@ export function createHttpSupplier(options: HttpSupplierOptions): HttpSupplier {
 
   /** When a job should ask again: after the cool-down (if open), plus jitter so jobs spread out. */
   function waitAfterOutage(): number {
-    return Math.max(breaker.retryInMs(), 1_000) + Math.round(Math.random() * 1_000)
+    return Math.round(Math.max(breaker.retryInMs(), 1_000) + Math.random() * 1_000)
   }
 
   function waiting(reason: DeliveryWait, retryAfterMs: number): TopUpDelivery {

@@ -19,7 +19,7 @@ import {
   type RefusalCode,
   type TopUpCallback,
   type TopUpState,
-} from '../protocol'
+} from '~/server/fulfilment/protocol'
 import { sandboxRefusal, sandboxTransactionId } from './delivery.server'
 import type { DeliveryError } from '~/modules/fulfilment/supplier'
 
@@ -96,8 +96,8 @@ interface TopUpRecord extends TopUpState {
 /** What the service saw, for tests: requests by route, POSTs per reference, callbacks sent. */
 export interface SandboxTally {
   requests: Record<string, number>
-  /** Protocol requests that reached the handler while `down` (each cut off). */
-  refusedWhileDown: number
+  /** When each protocol request that came while `down` arrived (each cut off), ms since the epoch. */
+  downArrivals: number[]
   posts: Map<string, number>
   callbacksSent: number
   badSignatures: number
@@ -125,7 +125,7 @@ export async function startSandboxSupplier(options: SandboxServiceOptions): Prom
   let faults = { ...(options.faults ?? NO_FAULTS) }
   const tally: SandboxTally = {
     requests: {},
-    refusedWhileDown: 0,
+    downArrivals: [],
     posts: new Map(),
     callbacksSent: 0,
     badSignatures: 0,
@@ -289,7 +289,7 @@ export async function startSandboxSupplier(options: SandboxServiceOptions): Prom
       return send(res, 200, faults)
     }
     if (faults.down) {
-      tally.refusedWhileDown++
+      tally.downArrivals.push(Date.now())
       req.socket.destroy()
       return
     }
