@@ -191,10 +191,16 @@ const schema = z.object({
     .max(7 * 24 * 60)
     .default(30),
   /**
-   * The largest refund the support role may make, in minor units of the order's currency (admins
-   * have no limit). 5000 is $50.00 / €50.00.
+   * The most the support role may refund on one order, all its refunds of that order together, in
+   * minor units of the order's currency (admins have no limit). A refund to store credit beyond it
+   * waits for a second staff member's approval. 5000 is $50.00 / €50.00.
    */
   SUPPORT_REFUND_LIMIT_MINOR: z.coerce.number().int().min(0).default(5000),
+  /**
+   * The most one support member may refund in 24 hours, all orders together (minor units; admins
+   * have no limit). 20000 is $200.00 / €200.00.
+   */
+  SUPPORT_REFUND_DAILY_LIMIT_MINOR: z.coerce.number().int().min(0).default(20_000),
   /**
    * Withdrawals above this amount (minor units of their currency) need the approval of two
    * different admins. 50000 is $500.00 / €500.00.

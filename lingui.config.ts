@@ -67,6 +67,12 @@ const account = [
   '<rootDir>/src/modules/auth/provider-page-text.ts',
 ]
 
+/**
+ * Game search (ADR 124): the header's combobox, fetched on focus, and the results page. The header's
+ * own field (src/components/search-box.tsx) stays storefront: it is on every page at first.
+ */
+const search = ['<rootDir>/src/modules/search/components', `${routes}/_default/search.tsx`]
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'fr', 'pt', 'es', 'de', 'ru'],
@@ -81,11 +87,13 @@ export default defineConfig({
         '**/_admin/**',
         ...affiliate.map((p) => p.replace('<rootDir>/', '**/')),
         ...account.map((p) => p.replace('<rootDir>/', '**/')),
+        ...search.map((p) => p.replace('<rootDir>/', '**/')),
       ],
     },
     { path: '<rootDir>/locales/{locale}/admin', include: admin, exclude: serverOnly },
     { path: '<rootDir>/locales/{locale}/affiliate', include: affiliate, exclude: serverOnly },
     { path: '<rootDir>/locales/{locale}/account', include: account, exclude: serverOnly },
+    { path: '<rootDir>/locales/{locale}/search', include: search, exclude: serverOnly },
   ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',

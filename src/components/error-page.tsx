@@ -6,7 +6,7 @@ import { StatusPage } from './status-page'
 /** 500 page: a description, never a stack trace. */
 export function ErrorPage({ error, reset }: ErrorComponentProps) {
   // A missing chunk after a deployment: reload once (guarded); a second failure shows this page.
-  if (typeof window !== 'undefined' && isChunkLoadError(error) && reloadOnceForChunkError()) return null
+  if (typeof window !== 'undefined' && isChunkLoadError(error) && reloadOnceForChunkError(error)) return null
   return (
     <StatusPage
       status={500}

@@ -8,6 +8,7 @@ import type { NavigationItem } from '~/modules/catalog/catalog.schemas'
 import { isLocale, localizePath } from '~/modules/i18n/locales'
 import { ColorModeToggle } from './color-mode-toggle'
 import { LanguageSwitcher } from './language-switcher'
+import { SearchBox } from './search-box'
 import { useDismissableDetails, useFittingCount } from './nav-overflow'
 import { SiteLink } from './site-link'
 import { UserMenu } from './user-menu'
@@ -108,6 +109,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
+          <SearchBox />
           <LanguageSwitcher />
           <ColorModeToggle />
           <UserMenu />

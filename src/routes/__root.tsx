@@ -12,7 +12,7 @@ import {
   useRouterState,
 } from '@tanstack/react-router'
 import { activateLocale, catalogPreloadHref } from '~/modules/i18n/i18n'
-import { isLocale, localeFromPath, type Locale } from '~/modules/i18n/locales'
+import { isLocale, localeCookieString, localeFromPath, localeInCookies, type Locale } from '~/modules/i18n/locales'
 import { getRequestLocale, getShellInfo } from '~/modules/shell/shell.functions'
 import { COLOR_MODE_SCRIPT, type ColorModePreference } from '~/modules/shell/color-mode'
 import { AlternateLinks } from '~/components/alternate-links'
@@ -72,6 +72,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
 })
 
+type CookieAttrs = { secure: boolean; crossOrigin: boolean }
+
 function RootDocument({ children }: { children: ReactNode }) {
   const router = useRouter()
   const i18n = router.options.context.i18n
@@ -82,10 +84,18 @@ function RootDocument({ children }: { children: ReactNode }) {
       return modes.at(-1)
     },
   })
+  const cookieAttrs = useRouterState({
+    select: (s) =>
+      (s.matches[0]?.loaderData as { publicConfig?: { cookies: CookieAttrs } } | undefined)?.publicConfig?.cookies,
+  })
   useEffect(() => {
+    // SPEC §4, detection on first access: the language of the first visit sticks. The browser
+    // stores it (the server does not, so the answers it sends stay shareable by caches).
+    if (locale && cookieAttrs && !localeInCookies(document.cookie))
+      document.cookie = localeCookieString(locale, cookieAttrs)
     // A marker for tests and tools: the page is interactive from here on.
     document.documentElement.dataset.hydrated = 'true'
-  }, [])
+  }, [locale, cookieAttrs])
   return (
     <html lang={locale ?? i18n.locale ?? 'en'} data-force-color-mode={forced} suppressHydrationWarning>
       <head>

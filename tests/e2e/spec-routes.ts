@@ -26,6 +26,7 @@ export const ROUTES = [
   '/payments',
   '/refund-policy',
   '/request-payment',
+  '/search',
   '/user/profile',
   '/workshop/headless',
   '/workshop/home',

@@ -11,6 +11,8 @@ const admin = await vi.hoisted(async () =>
     'adminOrdersFn',
     'adminOrderFn',
     'adminRefundFn',
+    'adminRefundApprovalsFn',
+    'adminDecideRefundApprovalFn',
     'adminCancelOrderFn',
     'adminResendDeliveryFn',
     'adminSupportInboxFn',
@@ -50,6 +52,7 @@ function show(detail: OrderDetail, isAdmin = true) {
 
 beforeEach(() => {
   vi.clearAllMocks()
+  admin.adminRefundApprovalsFn.mockResolvedValue([])
   credit.adminShopperCreditFn.mockResolvedValue({
     ok: true,
     data: { userId: 'u-1', balances: [{ currency: 'USD', availableMinor: 250, reservedMinor: 0 }] },
@@ -85,6 +88,49 @@ describe('order in the back office', () => {
     expect(confirm).toHaveBeenCalledWith('Refund $5.00 to the shopper through the gateway?')
     expect((await screen.findByTestId('admin-action-result')).textContent).toBe(
       'Refund requested. The gateway confirms it in a moment.',
+    )
+  })
+
+  it('says when a support refund to credit waits for a second approval; another staff member approves it', async () => {
+    admin.adminRefundFn.mockResolvedValue({ ok: true, data: { status: 'awaiting_approval' } })
+    admin.adminRefundApprovalsFn.mockResolvedValue([
+      {
+        id: '00000000-0000-4000-8000-0000000000a1',
+        orderId: ORDER_ID,
+        amountMinor: 1999,
+        currency: 'USD',
+        reason: null,
+        status: 'pending',
+        requestedBy: 'support@example.com',
+        requestedById: 'u-support',
+        decidedBy: null,
+        createdAt: '2026-11-20T10:20:00.000Z',
+      },
+    ])
+    admin.adminDecideRefundApprovalFn.mockResolvedValue({
+      ok: false,
+      code: 'CONFLICT',
+      issues: ['second_approver_required'],
+    })
+    const confirm = answerConfirm(true)
+    await show(delivered())
+    fireEvent.click(await screen.findByTestId('admin-refund-to-credit'))
+    fireEvent.click(screen.getByTestId('admin-refund'))
+    expect((await screen.findByTestId('admin-action-result')).textContent).toBe(
+      "Above the support limit: the refund waits for a second staff member's approval.",
+    )
+    expect((await screen.findByTestId('admin-refund-approval')).textContent).toContain('support@example.com')
+    fireEvent.click(screen.getByTestId('admin-refund-approve'))
+    await waitFor(() =>
+      expect(admin.adminDecideRefundApprovalFn).toHaveBeenCalledWith({
+        data: { id: '00000000-0000-4000-8000-0000000000a1', decision: 'approve' },
+      }),
+    )
+    expect(confirm).toHaveBeenLastCalledWith('Approve the refund of $19.99 to store credit?')
+    await waitFor(() =>
+      expect(screen.getByTestId('admin-action-result').textContent).toBe(
+        'A different staff member must decide on this.',
+      ),
     )
   })
 

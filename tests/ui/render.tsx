@@ -68,7 +68,7 @@ export function i18nFor(locale: Locale): Promise<I18n> {
   if (!pending) {
     const i18n = createI18n()
     pending = activateLocale(i18n, locale)
-      .then(() => loadMessageAreas(i18n, ['admin', 'affiliate', 'account']))
+      .then(() => loadMessageAreas(i18n, ['admin', 'affiliate', 'account', 'search']))
       .then(() => i18n)
     i18nByLocale.set(locale, pending)
   }

@@ -7,6 +7,7 @@ import { action, answer } from '~/modules/door/server-fn.server'
 import { z } from 'zod'
 import { getOrderDetail } from '~/modules/orders/order-queries.server'
 import { refundAsStaff } from '~/modules/orders/staff-refund.server'
+import { decideRefundApproval, refundApprovalsOf } from '~/modules/orders/refund-approvals.server'
 import { orderIdSchema, supportReplyInputSchema } from '~/modules/orders/orders.schemas'
 import { REFUND_DESTINATIONS } from '~/modules/orders/refunds'
 import { cancelOrderAsStaff, resendDeliveryMail } from '~/modules/orders/staff-order-actions.server'
@@ -53,8 +54,9 @@ export const adminOrderFn = createServerFn({ method: 'GET' })
 
 /**
  * Refund all or part of what is left, through the gateway or (destination `credit`) into the
- * shopper's store credit at once: support up to its limit per refund,
- * admins any amount (audited). The amount is checked by the use case, so a refused one is an
+ * shopper's store credit at once: support within its limits (per order, per day; to credit beyond
+ * the order limit the refund waits for a second staff member), admins any amount, nobody their own
+ * order (audited). The amount is checked by the use case, so a refused one is an
  * ActionResult the screen can show.
  */
 export const adminRefundFn = createServerFn({ method: 'POST' })
@@ -72,6 +74,16 @@ export const adminRefundFn = createServerFn({ method: 'POST' })
       return refundAsStaff(db, staff, id, input)
     }),
   )
+
+/** One order's support refunds to credit waiting for (or decided by) a second staff member. */
+export const adminRefundApprovalsFn = createServerFn({ method: 'GET' })
+  .validator(z.object({ id: orderIdSchema }))
+  .handler(answer('staff', ({ db, data }) => refundApprovalsOf(db, data.id)))
+
+/** Approve (the refund to credit is made) or reject one; never the staff member who asked (audited). */
+export const adminDecideRefundApprovalFn = createServerFn({ method: 'POST' })
+  .validator(z.object({ id: z.uuid(), decision: z.enum(['approve', 'reject']) }))
+  .handler(action('staff', ({ db, data, caller: staff }) => decideRefundApproval(db, staff, data.id, data.decision)))
 
 /** Cancel an order that is not paid yet (staff, audited). */
 export const adminCancelOrderFn = createServerFn({ method: 'POST' })

@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
-import { adminAuditFn, adminDashboardFn, adminOrderFn, adminOrdersFn, adminSupportInboxFn } from './admin.functions'
+import {
+  adminAuditFn,
+  adminDashboardFn,
+  adminOrderFn,
+  adminRefundApprovalsFn,
+  adminOrdersFn,
+  adminSupportInboxFn,
+} from './admin.functions'
 import type { AdminOrdersQuery, AuditQuery, SupportInboxQuery } from './admin.schemas'
 
 /** The dashboard refreshes every 30 s while open: staff watch it during a sale. */
@@ -11,6 +18,9 @@ export const adminOrdersQuery = (query: AdminOrdersQuery) =>
 
 export const adminOrderQuery = (id: string) =>
   queryOptions({ queryKey: ['admin', 'order', id], queryFn: () => adminOrderFn({ data: { id } }) })
+
+export const adminRefundApprovalsQuery = (id: string) =>
+  queryOptions({ queryKey: ['admin', 'refund-approvals', id], queryFn: () => adminRefundApprovalsFn({ data: { id } }) })
 
 export const supportInboxQuery = (query: SupportInboxQuery) =>
   queryOptions({ queryKey: ['admin', 'support', query], queryFn: () => adminSupportInboxFn({ data: query }) })

@@ -5,11 +5,11 @@ import { clientLog } from '~/modules/ops/client-log'
 
 /**
  * The message catalogues (lingui.config.ts, ADR 062, 067): the storefront's, always loaded, and one
- * per area (the back office, the affiliate dashboard, the shopper's account pages), loaded when the
- * area is opened. One dynamic import per catalogue and locale:
+ * per area (the back office, the affiliate dashboard, the shopper's account pages, game search's box
+ * and results page), loaded when the area is opened. One dynamic import per catalogue and locale:
  * each becomes its own chunk, fetched only when used.
  */
-export type MessageArea = 'admin' | 'affiliate' | 'account'
+export type MessageArea = 'admin' | 'affiliate' | 'account' | 'search'
 type Catalog = 'storefront' | MessageArea
 /** Each catalogue's file name under locales/<locale>/. */
 const FILE_OF: Record<Catalog, string> = {
@@ -17,6 +17,7 @@ const FILE_OF: Record<Catalog, string> = {
   admin: 'admin',
   affiliate: 'affiliate',
   account: 'account',
+  search: 'search',
 }
 
 /** Every compiled catalogue, one lazy import (one chunk) per file. */

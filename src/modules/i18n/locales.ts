@@ -27,11 +27,8 @@ export const LOCALE_COOKIE = 'i18n_locale'
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 
 /**
- * The locale cookie as the browser writes it, with the server's attributes (SPEC §4: 365 days,
- * path /, SameSite=Lax, None with the cross-origin option, Secure when configured).
- */
-/**
- * The locale cookie's attributes, the same whoever writes it (the server's Set-Cookie, the
+ * The locale cookie's attributes (SPEC §4: 365 days, path /, SameSite=Lax, None with the
+ * cross-origin option, Secure when configured), the same whoever writes it (the server's Set-Cookie, the
  * language switcher's document.cookie): SameSite=None for cross-origin embedding, which browsers
  * accept only with Secure.
  */
@@ -51,6 +48,15 @@ export function localeCookieString(locale: Locale, attrs: { secure: boolean; cro
   parts.push(a.sameSite === 'none' ? 'SameSite=None' : 'SameSite=Lax')
   if (a.secure) parts.push('Secure')
   return parts.join('; ')
+}
+
+/** The locale stored in a `document.cookie` string, when it is one of the six. */
+export function localeInCookies(cookies: string): Locale | undefined {
+  for (const part of cookies.split(';')) {
+    const [name, value] = part.trim().split('=')
+    if (name === LOCALE_COOKIE && isLocale(value)) return value
+  }
+  return undefined
 }
 
 export function isLocale(value: unknown): value is Locale {

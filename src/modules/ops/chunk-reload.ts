@@ -44,11 +44,19 @@ function guardActive(storage: Storage, now: number): boolean {
   return keys(storage).some((k) => k.startsWith(ROUTER_MARK))
 }
 
-/** Reloads unless a reload already happened within the guard window; returns whether it reloaded. */
-export function reloadOnceForChunkError(storage: Storage = sessionStorage, now = Date.now()): boolean {
+/**
+ * Reloads unless a reload already happened within the guard window; returns whether it reloaded.
+ * The router's mark for the same failure is written too: when the chunk is still missing after
+ * our reload, the route's lazy component would otherwise reload a second time (SPEC §9: once).
+ */
+export function reloadOnceForChunkError(error?: unknown, storage: Storage = sessionStorage, now = Date.now()): boolean {
   expireReloadGuards(storage, now)
   if (guardActive(storage, now)) return false
   storage.setItem(RELOAD_GUARD_KEY, String(now))
+  if (error instanceof Error) {
+    storage.setItem(ROUTER_MARK + error.message, '1')
+    storage.setItem(SEEN_PREFIX + ROUTER_MARK + error.message, String(now))
+  }
   window.location.reload()
   return true
 }
@@ -57,6 +65,6 @@ export function installChunkReload(): void {
   expireReloadGuards(sessionStorage)
   // Chunks imported outside the router (lazy widgets): route chunks are handled by the router.
   window.addEventListener('unhandledrejection', (event) => {
-    if (isChunkLoadError(event.reason) && reloadOnceForChunkError()) event.preventDefault()
+    if (isChunkLoadError(event.reason) && reloadOnceForChunkError(event.reason)) event.preventDefault()
   })
 }

@@ -4,7 +4,7 @@ import type { PlayerField, ProductKind } from '~/modules/catalog/catalog.schemas
 import { LOCALES } from '~/modules/i18n/locales'
 import type { PaymentMethod, PaymentStatus } from './payment-attempts'
 import { ORDER_STATUSES, type OrderStatus } from './order-status'
-import { REFUND_DESTINATIONS, type RefundDestination, type RefundStatus } from './refunds'
+import { REFUND_DESTINATIONS, type RefundApprovalStatus, type RefundDestination, type RefundStatus } from './refunds'
 import { SUPPORT_TOPICS, type SupportTopic } from './support-topics'
 
 export const MAX_ITEMS = 10
@@ -216,6 +216,21 @@ export interface RefundView {
   reason: string | null
   createdAt: string
   completedAt: string | null
+}
+
+/** A support refund to store credit above the limit, waiting for (or decided by) a second staff member. */
+export interface RefundApprovalView {
+  id: string
+  orderId: string
+  amountMinor: number
+  currency: string
+  reason: string | null
+  status: RefundApprovalStatus
+  /** The e-mail of the staff member who asked, and of the one who decided. */
+  requestedBy: string | null
+  requestedById: string | null
+  decidedBy: string | null
+  createdAt: string
 }
 
 export interface OrderDetail extends Omit<OrderSummary, 'title' | 'itemCount'> {

@@ -15,6 +15,12 @@ import { requestOrderRefunds } from './refund-requests.server'
 import { settleCreditRefunds } from './refunds.server'
 import { capturedCreditMinor } from '~/modules/store-credit/holds.server'
 import { noteOrderEvent } from './timeline.server'
+import {
+  askRefundApproval,
+  checkSupportLimits,
+  refuseOwnOrder,
+  type SupportRefundLimits,
+} from './staff-refund-limits.server'
 
 export interface RefundRequested {
   orderId: string
@@ -32,10 +38,20 @@ export interface RefundRequested {
   status: 'refund_pending' | 'credited'
 }
 
-/** Who asks for the refund, and the largest amount they may refund at once (none: no limit). */
+/** A support refund to store credit above the limit: recorded, made when a different staff member approves. */
+export interface RefundAwaitingApproval {
+  orderId: string
+  approvalId: string
+  amountMinor: number
+  currency: string
+  destination: 'credit'
+  status: 'awaiting_approval'
+}
+
+/** Who asks for the refund, and the support role's limits (none: admins, the command line). */
 export interface Refunder {
   actor: AuditActor
-  limitMinor?: number
+  limits?: SupportRefundLimits
 }
 
 /**
@@ -44,21 +60,34 @@ export interface Refunder {
  * `credit` the card part goes to store credit too, at once. INVALID_INPUT for an input that
  * refundInputSchema refuses. CONFLICT when the order is not refundable (`not_refundable`),
  * nothing is left while refunds are under way (`refund_pending`) or the amount is above what is
- * left (`above_refundable`); FORBIDDEN (`above_refund_limit`) when the amount is more than the
- * refunder may give back. The order row is locked while the rest is summed and the rows written,
+ * left (`above_refundable`); FORBIDDEN `own_order` when staff refund their own order, and the
+ * support role's limits (staff-refund-limits.server.ts): a refund to store credit beyond them waits
+ * for a second staff member's approval (RefundAwaitingApproval), any other is refused. The order row is locked while the rest is summed and the rows written,
  * so concurrent requests never add up to more than was paid. The request is in the audit log,
  * in the same transaction.
  */
+export function refundOrder(
+  db: Db,
+  orderId: string,
+  by: Refunder & { limits?: undefined },
+  input?: unknown,
+): Promise<RefundRequested>
+export function refundOrder(
+  db: Db,
+  orderId: string,
+  by: Refunder,
+  input?: unknown,
+): Promise<RefundRequested | RefundAwaitingApproval>
 export async function refundOrder(
   db: Db,
   orderId: string,
   by: Refunder,
   input: unknown = {},
-): Promise<RefundRequested> {
+): Promise<RefundRequested | RefundAwaitingApproval> {
   const parsed = refundInputSchema.safeParse(input)
   if (!parsed.success) throw toAppError(parsed.error)
   const { amountMinor, reason, destination } = parsed.data
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<RefundRequested | RefundAwaitingApproval> => {
     const order = await lockOrder(tx, orderId)
     if (!isRefundable(order.status)) {
       throw new AppError('CONFLICT', `Order is ${order.status}, not refundable`, {
@@ -82,10 +111,14 @@ export async function refundOrder(
         issues: [{ path: 'amountMinor', message: 'above_refundable' }],
       })
     }
-    if (by.limitMinor !== undefined && amount > by.limitMinor) {
-      throw new AppError('FORBIDDEN', 'This refund is above your refund limit: ask an admin', {
-        issues: [{ path: 'amountMinor', message: 'above_refund_limit' }],
-      })
+    if (by.actor !== 'command line') {
+      refuseOwnOrder(order, by.actor)
+      if (by.limits) {
+        const verdict = await checkSupportLimits(tx, by.actor, by.limits, { orderId, amountMinor: amount, destination })
+        if (verdict === 'needs_approval') {
+          return askRefundApproval(tx, by.actor, { orderId, amountMinor: amount, currency: money.currency, reason })
+        }
+      }
     }
     const rows = await requestOrderRefunds(tx, orderId, money, amount, {
       destination,

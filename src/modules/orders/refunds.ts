@@ -12,6 +12,10 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number]
 export const REFUND_DESTINATIONS = ['original', 'credit'] as const
 export type RefundDestination = (typeof REFUND_DESTINATIONS)[number]
 
+/** A support refund to credit above the limit: pending until a different staff member approves or rejects it. */
+export const REFUND_APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const
+export type RefundApprovalStatus = (typeof REFUND_APPROVAL_STATUSES)[number]
+
 /** Money was captured and the order is not refunded yet: staff may give (some of) it back. */
 export const REFUNDABLE_STATUSES: readonly OrderStatus[] = [
   'paid',

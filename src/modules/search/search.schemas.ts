@@ -5,15 +5,9 @@
 import { z } from 'zod'
 import { LOCALES } from '~/modules/i18n/locales'
 import type { GameCard } from '~/modules/catalog/category.schemas'
+import { RESULTS_LIMIT, SEARCH_MAX_LENGTH } from './search.constants'
 
-/** The longest query accepted: longer is a client's mistake (400), not a search. */
-export const SEARCH_MAX_LENGTH = 100
-/** Suggestions under the header's box. */
-export const SUGGESTION_LIMIT = 6
-/** Games on the results page (and the most an API client may ask for). */
-export const RESULTS_LIMIT = 48
-/** Best sellers offered when nothing matches. */
-export const BEST_SELLERS_LIMIT = 8
+export { BEST_SELLERS_LIMIT, RESULTS_LIMIT, SEARCH_MAX_LENGTH, SUGGESTION_LIMIT } from './search.constants'
 
 /** GET /api/search and the UI's search door: the query, the names' language, how many results. */
 export const searchInputSchema = z.object({

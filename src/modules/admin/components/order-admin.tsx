@@ -11,12 +11,19 @@ import { OrderLines } from '~/modules/orders/components/order-lines'
 import { StatusBadge } from '~/modules/orders/components/status-badge'
 import { SupportThread } from '~/modules/orders/components/support-thread'
 import { Timeline } from '~/modules/orders/components/timeline'
-import { adminCancelOrderFn, adminRefundFn, adminResendDeliveryFn } from '~/modules/admin/admin.functions'
+import {
+  adminCancelOrderFn,
+  adminDecideRefundApprovalFn,
+  adminRefundFn,
+  adminResendDeliveryFn,
+} from '~/modules/admin/admin.functions'
 import { adminOrderQuery } from '~/modules/admin/admin.queries'
+import { RefundApprovals } from './refund-approvals'
 import { RefundControl } from './refund-control'
 import { ReplyForm } from './support-reply-form'
 import { ShopperCredit } from './shopper-credit'
 import type { RefundDestination } from '~/modules/orders/refunds'
+import type { RefundApprovalView } from '~/modules/orders/orders.schemas'
 
 /** One order as staff see it: who, what, how it was paid, its history, and a refund. */
 export function OrderAdmin({ id, isAdmin }: { id: string; isAdmin: boolean }) {
@@ -37,13 +44,21 @@ export function OrderAdmin({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   })
 
   /** Asks, runs one staff action, says how it went and reloads what it changed. */
-  const act = async (question: string, action: () => Promise<ActionResult<unknown>>, done: string) => {
+  const act = async <T,>(
+    question: string,
+    action: () => Promise<ActionResult<T>>,
+    done: string | ((data: T) => string),
+  ) => {
     if (!window.confirm(question)) return
     setBusy(true)
     setMessage(undefined)
     const result = await action()
     setBusy(false)
-    setMessage(result.ok ? { ok: true, text: done } : { ok: false, text: actionErrorText(i18n, result) })
+    setMessage(
+      result.ok
+        ? { ok: true, text: typeof done === 'string' ? done : done(result.data) }
+        : { ok: false, text: actionErrorText(i18n, result) },
+    )
     await queryClient.invalidateQueries({ queryKey: ['admin'] })
     return result.ok
   }
@@ -53,10 +68,21 @@ export function OrderAdmin({ id, isAdmin }: { id: string; isAdmin: boolean }) {
         ? t`Refund ${money(amountMinor, order.currency)} to the shopper's store credit?`
         : t`Refund ${money(amountMinor, order.currency)} to the shopper through the gateway?`,
       () => adminRefundFn({ data: { id, amountMinor, destination, ...(reason ? { reason } : {}) } }),
-      destination === 'credit'
-        ? t`Refunded to the shopper's store credit.`
-        : t`Refund requested. The gateway confirms it in a moment.`,
+      (data) =>
+        data?.status === 'awaiting_approval'
+          ? t`Above the support limit: the refund waits for a second staff member's approval.`
+          : destination === 'credit'
+            ? t`Refunded to the shopper's store credit.`
+            : t`Refund requested. The gateway confirms it in a moment.`,
     )) === true
+  const decide = (approval: RefundApprovalView, decision: 'approve' | 'reject') =>
+    void act(
+      decision === 'approve'
+        ? t`Approve the refund of ${money(approval.amountMinor, approval.currency)} to store credit?`
+        : t`Reject the refund of ${money(approval.amountMinor, approval.currency)} to store credit?`,
+      () => adminDecideRefundApprovalFn({ data: { id: approval.id, decision } }),
+      decision === 'approve' ? t`Approved: refunded to the shopper's store credit.` : t`The refund was rejected.`,
+    )
   const resend = () =>
     act(
       t`Send the delivery e-mail to ${order.email} again?`,
@@ -151,6 +177,7 @@ export function OrderAdmin({ id, isAdmin }: { id: string; isAdmin: boolean }) {
           </div>
           {/* Keyed by what is left, so the amount starts again from the new rest after each refund. */}
           <RefundControl key={order.refundableMinor} order={order} busy={busy} onRefund={refund} />
+          <RefundApprovals orderId={id} busy={busy} onDecide={decide} />
           {message && (
             <p
               role={message.ok ? 'status' : 'alert'}

@@ -10,9 +10,17 @@ import { coupons } from './coupons'
 import { ORDER_STATUSES } from '~/modules/orders/order-status'
 import { SUPPORT_TOPICS } from '~/modules/orders/support-topics'
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '~/modules/orders/payment-attempts'
-import { REFUND_DESTINATIONS, REFUND_STATUSES } from '~/modules/orders/refunds'
+import { REFUND_APPROVAL_STATUSES, REFUND_DESTINATIONS, REFUND_STATUSES } from '~/modules/orders/refunds'
 
-export { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_DESTINATIONS, REFUND_STATUSES, SUPPORT_TOPICS }
+export {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  REFUND_APPROVAL_STATUSES,
+  REFUND_DESTINATIONS,
+  REFUND_STATUSES,
+  SUPPORT_TOPICS,
+}
 export type { OrderStatus } from '~/modules/orders/order-status'
 
 export const orders = pgTable(
@@ -178,6 +186,39 @@ export const refunds = pgTable(
     check('refunds_destination', inList(t.destination, REFUND_DESTINATIONS)),
     // The credit part of an order can only go back to credit.
     check('refunds_credit_part', sql`${t.paymentId} is not null or ${t.destination} = 'credit'`),
+  ],
+)
+
+/**
+ * A refund to store credit that support asked for above SUPPORT_REFUND_LIMIT_MINOR (for one refund
+ * or the order's support refunds together): it waits here until a different staff member approves
+ * (the refund is then made, `refundId`) or rejects it (ADR 110).
+ */
+export const refundApprovals = pgTable(
+  'refund_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amountMinor: minor('amount_minor').notNull(),
+    currency: currencyCode().notNull(),
+    reason: text('reason'),
+    status: text('status', { enum: REFUND_APPROVAL_STATUSES }).notNull().default('pending'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: tstz('decided_at'),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refund_approvals_order_idx').on(t.orderId, t.createdAt),
+    index('refund_approvals_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('refund_approvals_amount', sql`${t.amountMinor} > 0`),
+    check('refund_approvals_currency', isCurrency(t.currency)),
+    check('refund_approvals_status', inList(t.status, REFUND_APPROVAL_STATUSES)),
   ],
 )
 

@@ -1,0 +1,6 @@
+import { shape } from './shape'
+
+export const Search = /* @__PURE__ */ shape([
+  ['path', { d: 'm21 21-4.34-4.34' }],
+  ['circle', { cx: '11', cy: '11', r: '8' }],
+])
