@@ -5,7 +5,7 @@
  */
 import { registerAffiliateJobHandlers, scheduleNightlyReconcile } from '~/modules/affiliate/jobs.server'
 import { registerOrderJobHandlers } from '~/modules/orders/order-jobs.server'
-import { registerPaymentJobHandlers } from '~/modules/payments/payment-jobs.server'
+import { registerPaymentJobHandlers, registerPaymentReconcileJob } from '~/modules/payments/payment-jobs.server'
 import { registerSearchJobs } from '~/modules/search/sales.server'
 import type { Db } from '~/server/db/client'
 import { schedulePeriodicJobs } from '~/server/jobs/periodic'
@@ -21,6 +21,7 @@ export function registerAppJobHandlers(): void {
   registered = true
   registerOrderJobHandlers()
   registerPaymentJobHandlers()
+  registerPaymentReconcileJob()
   registerSandboxGatewayJobs()
   registerAffiliateJobHandlers()
   registerAuthPurgeJob()

@@ -5,9 +5,9 @@ import { useState } from 'react'
 import { dismissCookieNotice } from '~/modules/shell/cookie-notice'
 
 /**
- * Shown while no notice cookie exists; closing sets the cookie (30 days) and hides it. On phones it
- * sits in the page flow under the header instead of floating over the bottom of the screen, where
- * it would cover the packages and the sticky buy box until dismissed.
+ * Shown while no notice cookie exists; closing sets the cookie (30 days) and hides it. It sits in
+ * the page flow under the header at every width: floating over the screen it covered packages, the
+ * sticky buy box and mid-page content until it was closed (issue 36).
  */
 export function CookieNotice() {
   const { t } = useLingui()
@@ -18,7 +18,7 @@ export function CookieNotice() {
     <section
       aria-label={t`Cookie notice`}
       data-testid="cookie-notice"
-      className="surface mx-3 mt-3 flex items-start gap-3 rounded-xl p-3 sm:fixed sm:inset-x-3 sm:bottom-3 sm:z-50 sm:mx-auto sm:mt-0 sm:max-w-3xl sm:p-4 sm:shadow-xl"
+      className="surface mx-3 mt-3 flex items-start gap-3 rounded-xl p-3 sm:px-4 xl:mx-auto xl:w-full xl:max-w-[calc(72rem-2rem)]"
     >
       <p className="flex-1 text-sm">
         <Trans>

@@ -27,6 +27,24 @@ test('card 4242: paid without a challenge, delivered with the supplier reference
   await expect(page.getByTestId('timeline').locator('li')).not.toHaveCount(0)
 })
 
+test('the method radios are named by the method alone, and at 1366 px the card’s name keeps to one line', async ({
+  page,
+  login,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await login()
+  await toCheckout(page)
+  // The logos' list ("Accepted payment methods …") must not leak into the option's name (issue 36).
+  await expect(page.getByRole('radio', { name: 'Credit or debit card', exact: true })).toBeEnabled()
+  await expect(page.getByRole('radio', { name: 'Wallet', exact: true })).toBeEnabled()
+  await expect(page.getByRole('radio', { name: /Accepted payment methods/ })).toHaveCount(0)
+  const name = page.getByTestId('method-card-name')
+  const lineHeight = await name.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight))
+  expect((await name.boundingBox())!.height).toBeLessThan(lineHeight * 1.5)
+  // The marks are still there for the eye, beside or under the name.
+  await expect(page.getByTestId('payment-methods').getByTestId('payment-logos').first()).toBeVisible()
+})
+
 test('card 3220: a wrong 3-D Secure code fails, the order stays payable and is paid via /request-payment', async ({
   page,
   login,

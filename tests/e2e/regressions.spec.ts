@@ -42,3 +42,33 @@ test('a route chunk missing after a deployment reloads the page once, then shows
   // One reload (SPEC §9: once, guarded 10 s), not the router's second one.
   expect(documents).toBe(1)
 })
+
+test('the cookie notice never covers the page: it scrolls away with the content (360 and 1366 px)', async ({
+  page,
+}) => {
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.context().clearCookies()
+    await page.setViewportSize(viewport)
+    await gotoHydrated(page, '/offer/1')
+    const notice = page.getByTestId('cookie-notice')
+    await expect(notice).toBeVisible()
+    expect(await notice.evaluate((el) => getComputedStyle(el).position)).toBe('static')
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
+    await expect(notice).not.toBeInViewport()
+  }
+})
+
+test('the banner dots are 24×24 touch targets at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await gotoHydrated(page, '/')
+  const dots = page.getByRole('button', { name: /^Show banner \d/ })
+  expect(await dots.count()).toBeGreaterThan(1)
+  for (const dot of await dots.all()) {
+    const box = (await dot.boundingBox())!
+    expect(box.width).toBeGreaterThanOrEqual(24)
+    expect(box.height).toBeGreaterThanOrEqual(24)
+  }
+})

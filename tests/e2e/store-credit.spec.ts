@@ -75,6 +75,8 @@ test('an admin grants store credit, the shopper sees it and pays part of the nex
   )
   await gotoHydrated(page, `/order/details?id=${firstId}`)
   await expect(page.getByTestId('refunds').locator('li[data-destination="credit"]')).toContainText('to store credit')
+  // The card was not given anything back: the payment line names where the money went (issue 36).
+  await expect(page.getByTestId('paid-card')).toContainText('Refunded to store credit')
 
   // 4. A $14.99 package: $5.99 from store credit (on by default), $9.00 by card with 3-D Secure.
   await toCheckout(page, { sku: 2 })
@@ -141,6 +143,8 @@ test('a shopper waiting to correct the player takes the refund as store credit n
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'refunded', { timeout: 20_000 })
   await expect(page.getByTestId('player-fix-form')).toHaveCount(0)
   await expect(page.getByTestId('refunds').locator('li[data-destination="credit"]')).toContainText('to store credit')
+  // The card was not given anything back: the payment line names where the money went (issue 36).
+  await expect(page.getByTestId('paid-card')).toContainText('Refunded to store credit')
   await expect(page.getByTestId('header-credit')).toHaveAttribute('data-minor', total)
 
   await expect

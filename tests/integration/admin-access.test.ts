@@ -154,6 +154,8 @@ const FUNCTIONS: Array<{ name: string; method: 'GET' | 'POST'; valid: unknown; i
     admin: true,
   },
   { name: 'adminReconcileFn', method: 'GET', valid: undefined, admin: true },
+  { name: 'paymentReconciliationFn', method: 'GET', valid: undefined },
+  { name: 'reconcilePaymentsFn', method: 'POST', valid: { day: '2026-01-01' }, invalid: { day: 'x' }, admin: true },
   { name: 'adminContentOptionsFn', method: 'GET', valid: undefined, admin: true },
   {
     name: 'adminArticlesFn',

@@ -1,9 +1,9 @@
 /**
  * Server-function ids of the production build, by handler name, read from the manifest Start
- * writes into dist/server/server.js (ids are 10 characters of a hash, ADR 072). For the suites
+ * writes into dist/server/server.js or one of its chunks (ids are 10 characters of a hash, ADR 072). For the suites
  * that call `/_serverFn/<id>` on the built server.
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 let cached: Map<string, string> | undefined
@@ -11,10 +11,20 @@ let cached: Map<string, string> | undefined
 /** Every server function of the build: `<name>_createServerFn_handler` → id. */
 export function builtServerFunctions(): Map<string, string> {
   if (cached) return cached
-  const bundle = readFileSync(path.resolve(import.meta.dirname, '../../dist/server/server.js'), 'utf8')
-  cached = new Map(
-    [...bundle.matchAll(/"([\w-]+)":\s*\{\s*functionName:\s*"(\w+)"/g)].map((m) => [m[2]!, m[1]!] as const),
-  )
+  // The manifest sits in server.js or, when the bundler shares it, in one of its chunks.
+  const dist = path.resolve(import.meta.dirname, '../../dist/server')
+  const files = [
+    path.join(dist, 'server.js'),
+    ...readdirSync(path.join(dist, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => path.join(dist, 'assets', f)),
+  ]
+  cached = new Map()
+  for (const file of files) {
+    const bundle = readFileSync(file, 'utf8')
+    if (!bundle.includes('functionName')) continue
+    for (const m of bundle.matchAll(/"([\w-]+)":\s*\{\s*functionName:\s*"(\w+)"/g)) cached.set(m[2]!, m[1]!)
+  }
   return cached
 }
 

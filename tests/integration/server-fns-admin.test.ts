@@ -26,6 +26,7 @@ import type { Caller } from '../../src/modules/auth/caller.server'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { createSupportRequest } from '../../src/modules/orders/support.server'
 import * as creditAdminFns from '../../src/modules/store-credit/credit-admin.functions'
+import * as reconcileFns from '../../src/modules/payments/reconcile.functions'
 import { LOCALES } from '../../src/modules/i18n/locales'
 import { closeDb, getDb, type Db } from '../../src/server/db/client'
 import { users } from '../../src/server/db/schema'
@@ -414,6 +415,18 @@ const rows: Record<string, DoorRow> = {
     ok: (a) => expect(resultOf(a)).toMatchObject({ ok: expect.any(Boolean), problems: expect.any(Array) }),
   },
 
+  // payments/reconcile.functions.ts: the sandbox alone keeps no records, so there is nothing to compare.
+  paymentReconciliationFn: {
+    gate: 'staff',
+    ok: (a) => expect(resultOf(a)).toEqual([]),
+  },
+  reconcilePaymentsFn: {
+    gate: 'admin',
+    input: () => ({ day: '2026-01-01' }),
+    invalid: { data: { day: 'yesterday' }, issue: 'invalid_format' },
+    ok: (a) => expect(okData(a)).toEqual([]),
+  },
+
   // staff-viewer.functions.ts: a visitor and a shopper are answered null (the layout's 404).
   staffViewerFn: {
     gate: 'anyone',
@@ -494,6 +507,7 @@ doorTable(
     'affiliate/promoter-admin.functions.ts': promoterFns,
     'accounts/staff.functions.ts': staffFns,
     'store-credit/credit-admin.functions.ts': creditAdminFns,
+    'payments/reconcile.functions.ts': reconcileFns,
   },
   rows,
   { caller },

@@ -15,6 +15,7 @@ import * as contentFns from '../../src/modules/cms/content.functions'
 import * as monitorFns from '../../src/modules/ops/monitor.functions'
 import * as shellFns from '../../src/modules/shell/shell.functions'
 import * as outboxFns from '../../src/modules/workshop/outbox.functions'
+import * as searchFns from '../../src/modules/search/search.functions'
 import { closeDb, getDb, type Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
 import { seedDemoData } from '../../src/app/seed/seed'
@@ -166,6 +167,12 @@ const rows: Record<string, DoorRow> = {
       })
     },
   },
+  searchGamesFn: {
+    gate: 'anyone',
+    input: () => ({ q: 'genshin', locale: 'de', limit: 5 }),
+    invalid: { data: { q: 'x'.repeat(101) }, issue: 'too_big' },
+    ok: (a) => expect(resultOf(a)).toEqual(expect.any(Object)),
+  },
   listOutboxFn: {
     gate: 'anyone',
     input: () => ({}),
@@ -191,6 +198,7 @@ doorTable(
     'shell/shell.functions.ts': shellFns,
     'ops/monitor.functions.ts': monitorFns,
     'workshop/outbox.functions.ts': outboxFns,
+    'search/search.functions.ts': searchFns,
   },
   rows,
   { caller },

@@ -215,6 +215,7 @@ export const SERVER_FN_FILES: Record<string, string[]> = {
     'affiliate/promoter-admin.functions.ts',
     'accounts/staff.functions.ts',
     'store-credit/credit-admin.functions.ts',
+    'payments/reconcile.functions.ts',
   ],
   'server-fns-shop.test.ts': [
     'orders/orders.functions.ts',
@@ -234,6 +235,7 @@ export const SERVER_FN_FILES: Record<string, string[]> = {
     'shell/shell.functions.ts',
     'ops/monitor.functions.ts',
     'workshop/outbox.functions.ts',
+    'search/search.functions.ts',
   ],
   'server-fns-accounts.test.ts': ['auth/auth.functions.ts', 'accounts/accounts.functions.ts'],
 }

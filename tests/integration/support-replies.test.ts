@@ -72,7 +72,7 @@ describe('answering a support request', () => {
     const mails = (await listOutbox(500)).filter((m) => m.text.includes(reply))
     expect(mails).toHaveLength(1)
     expect(mails[0]!.to).toBe(detail.email)
-    expect(mails[0]!.subject).toBe(`Der Support hat zu Ihrer Bestellung ${order.number} geantwortet`)
+    expect(mails[0]!.subject).toBe(`Der Support hat zu deiner Bestellung ${order.number} geantwortet`)
     expect(mails[0]!.text).toContain('> My gems have not arrived yet.')
     expect(mails[0]!.text).toContain(`/de/order/details?id=${order.id}`)
 

@@ -40,6 +40,11 @@ export interface StripeStandIn {
   send(type: string, object: object, opts?: { id?: string; timestamp?: number; secret?: string }): Promise<number>
   /** Waits until every webhook sent so far has been answered. */
   settled(): Promise<void>
+  /**
+   * Keeps the webhooks Stripe would send from now on (as a slow delivery would) until the returned
+   * release() sends them, in order, and waits for their answers: a test decides which comes first.
+   */
+  holdWebhooks(): () => Promise<void>
   close(): Promise<void>
 }
 
@@ -128,6 +133,7 @@ export async function startStripeStandIn(opts: { port?: number; secretKey?: stri
   const faults: Fault[] = []
   const keys = new Map<string, { body: string; answer?: { status: number; body: unknown } }>()
   const pending = new Set<Promise<unknown>>()
+  let held: { type: string; object: object }[] | null = null
   let origin = ''
 
   const standIn: StripeStandIn = {
@@ -173,6 +179,15 @@ export async function startStripeStandIn(opts: { port?: number; secretKey?: stri
     async settled() {
       while (pending.size > 0) await Promise.allSettled([...pending])
     },
+    holdWebhooks() {
+      held = []
+      return async () => {
+        const queued = held ?? []
+        held = null
+        for (const w of queued) deliver(w.type, w.object)
+        await standIn.settled()
+      }
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())
@@ -183,6 +198,10 @@ export async function startStripeStandIn(opts: { port?: number; secretKey?: stri
   /** Webhooks go out after the API answers, as Stripe's do; settled() waits for them. */
   function deliver(type: string, object: object) {
     if (!standIn.endpoint) return
+    if (held) {
+      held.push({ type, object })
+      return
+    }
     const p = standIn.send(type, object).catch(() => 0)
     pending.add(p)
     void p.finally(() => pending.delete(p))

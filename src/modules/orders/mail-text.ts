@@ -208,7 +208,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
   },
   de: {
     subject: {
-      needs_player_details: (n) => `Ihre Bestellung ${n} braucht Ihre Spielerdaten`,
+      needs_player_details: (n) => `Deine Bestellung ${n} braucht deine Spielerdaten`,
       receipt: (n) => `Beleg für deine Bestellung ${n}`,
       delivered: (n) => `Deine Bestellung ${n} wurde geliefert`,
       refunded: (n) => `Deine Bestellung ${n} wurde erstattet`,
@@ -217,7 +217,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
     },
     intro: {
       needs_player_details:
-        'Das Spiel hat die Spielerdaten dieser Bestellung abgelehnt, daher wurde noch nichts geliefert. Korrigieren Sie sie auf der Bestellseite und wir liefern sofort; sonst erstatten wir die Bestellung vollständig.',
+        'Das Spiel hat die Spielerdaten dieser Bestellung abgelehnt, daher wurde noch nichts geliefert. Korrigiere sie auf der Bestellseite und wir liefern sofort; sonst erstatten wir die Bestellung vollständig.',
       receipt: 'Danke! Wir haben deine Zahlung erhalten und liefern deine Bestellung jetzt aus.',
       delivered: 'Deine Bestellung wurde geliefert.',
       refunded:

@@ -39,9 +39,9 @@ const WORDS: Record<Locale, { subject: (n: string | null) => string; intro: stri
     view: 'Detalles del pedido',
   },
   de: {
-    subject: (n) => (n ? `Der Support hat zu Ihrer Bestellung ${n} geantwortet` : 'Der Support hat Ihnen geantwortet'),
-    intro: 'Unser Support-Team hat auf Ihre Anfrage geantwortet:',
-    yours: 'Sie schrieben',
+    subject: (n) => (n ? `Der Support hat zu deiner Bestellung ${n} geantwortet` : 'Der Support hat dir geantwortet'),
+    intro: 'Unser Support-Team hat auf deine Anfrage geantwortet:',
+    yours: 'Du schriebst',
     view: 'Bestelldetails',
   },
   ru: {

@@ -116,6 +116,34 @@ export interface ProviderReturn {
   outcome: 'success' | 'cancel'
 }
 
+/** One payment as the provider recorded it (reconciliation). */
+export interface ProviderPayment {
+  /** The provider's id of the attempt (our `payments.external_id`: Stripe's Checkout Session). */
+  externalId: string
+  /** Our payment id, when the provider's record carries it (metadata). */
+  reference: string | null
+  amountMinor: number
+  currency: string
+  /** The money was taken. */
+  paid: boolean
+}
+
+/** One refund as the provider recorded it (reconciliation). */
+export interface ProviderRefund {
+  id: string
+  /** Our refund's idempotency key (`refund:<id>`), when the provider's record carries it. */
+  refundKey: string | null
+  amountMinor: number
+  currency: string
+  succeeded: boolean
+}
+
+/** What the provider recorded in a time range: attempts started and refunds made in it. */
+export interface ProviderRecords {
+  payments: ProviderPayment[]
+  refunds: ProviderRefund[]
+}
+
 export interface PaymentGateway {
   readonly name: string
   /** Its page lists what is bought (CreateSessionInput.lines); else the shop skips reading them. */
@@ -138,4 +166,14 @@ export interface PaymentGateway {
    * close a session given up on). Null when only the webhook will tell.
    */
   onReturn?(back: ProviderReturn): Promise<GatewayEvent | null>
+  /**
+   * The provider's own records of [from, to) for the daily reconciliation, and lookups for what it
+   * did not list (made just across the boundary). Absent: the gateway keeps no records of its own
+   * (the sandbox's are our rows).
+   */
+  records?: {
+    inRange(from: Date, to: Date): Promise<ProviderRecords>
+    payment(externalId: string): Promise<ProviderPayment | null>
+    refundsOf(captureId: string): Promise<ProviderRefund[]>
+  }
 }

@@ -8,6 +8,7 @@ import { STATUS_LABELS } from '~/modules/orders/components/labels'
 import type { OrderStatus } from '~/modules/orders/order-status'
 import { adminDashboardQuery } from '~/modules/admin/admin.queries'
 import { DELIVERY_PROMISE_MINUTES, type CurrencyFigure } from '~/modules/admin/admin.schemas'
+import { PaymentReconcilePanel } from './payment-reconcile-panel'
 
 function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId: string }) {
   return (
@@ -193,6 +194,7 @@ export function Dashboard() {
           </dl>
         </Card>
       </div>
+      <PaymentReconcilePanel />
     </div>
   )
 }

@@ -220,7 +220,7 @@ function Detail({ order }: { order: OrderDetail }) {
                 <dt>{order.creditMinor > 0 ? <Trans>Card/wallet part</Trans> : <Trans>Payment</Trans>}</dt>
                 <dd data-testid="paid-card" data-minor={paid.amountMinor}>
                   {paid.method === 'card' ? <Trans>Card</Trans> : <Trans>Wallet</Trans>} ·{' '}
-                  {money(paid.amountMinor, paid.currency)} · {i18n._(PAYMENT_STATUS_LABELS[paid.status])}
+                  {money(paid.amountMinor, paid.currency)} · <PaidStatus paid={paid} refunds={refunds} />
                 </dd>
               </div>
             ) : null}
@@ -240,5 +240,22 @@ function Detail({ order }: { order: OrderDetail }) {
         <SupportThreads threads={order.support} />
       </div>
     </div>
+  )
+}
+
+/**
+ * The payment's state, naming where a refund really went: a payment given back as store credit
+ * was not returned to the card or wallet, so "Refunded" alone would mislead.
+ */
+function PaidStatus({ paid, refunds }: { paid: OrderDetail['payments'][number]; refunds: OrderDetail['refunds'] }) {
+  const { i18n } = useLingui()
+  const settled = refunds.filter((r) => r.status === 'succeeded')
+  if (paid.status !== 'refunded' || !settled.some((r) => r.destination === 'credit')) {
+    return <>{i18n._(PAYMENT_STATUS_LABELS[paid.status])}</>
+  }
+  return settled.every((r) => r.destination === 'credit') ? (
+    <Trans>Refunded to store credit</Trans>
+  ) : (
+    <Trans>Refunded, partly to store credit</Trans>
   )
 }

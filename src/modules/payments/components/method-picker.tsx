@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import { useId } from 'react'
 import { CreditCard, Wallet } from '~/components/icons'
 import { PaymentLogos } from '~/components/payment-logos'
 import { localMethodName, paymentMethodsFor } from '~/modules/payments/payment-methods'
@@ -12,6 +13,7 @@ export function MethodPicker(props: {
   onChange: (method: PaymentMethod) => void
 }) {
   const methods = paymentMethodsFor(props.currency, undefined, usePaymentSetup()).methods
+  const ids = useId()
   return (
     <fieldset className="space-y-2" data-testid="payment-methods">
       <legend className="mb-2 font-semibold">
@@ -20,7 +22,7 @@ export function MethodPicker(props: {
       {methods.map((m) => (
         <label
           key={m.id}
-          className={`surface flex cursor-pointer items-center gap-3 rounded-xl p-3 ${
+          className={`surface flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-2 rounded-xl p-3 ${
             m.available ? '' : 'cursor-not-allowed opacity-50'
           } ${props.value === m.id ? 'ring-2 ring-brand-500' : ''}`}
         >
@@ -31,18 +33,22 @@ export function MethodPicker(props: {
             disabled={!m.available}
             checked={props.value === m.id}
             onChange={() => props.onChange(m.id)}
+            // Named by the method alone (the logos' list label must not leak into it), described by its line.
+            aria-labelledby={`${ids}-${m.id}-name`}
+            aria-describedby={`${ids}-${m.id}-note`}
             data-testid={`method-${m.id}`}
           />
           {m.id === 'card' ? <CreditCard aria-hidden size={20} /> : <Wallet aria-hidden size={20} />}
-          {/* The marks beside the name: what a shopper scans for before trusting a checkout. */}
-          <span className="order-last hidden sm:block">
+          {/* The marks beside the name (below it when the column is narrow): what a shopper scans for
+              before trusting a checkout. */}
+          <span className="order-last hidden sm:block" aria-hidden>
             <PaymentLogos
               marks={m.id === 'card' ? ['visa', 'mastercard', 'amex'] : [m.gateway === 'paypal' ? 'paypal' : 'wallet']}
               local={m.localMethods}
             />
           </span>
-          <span className="flex-1">
-            <span className="block font-medium">
+          <span className="min-w-48 flex-1">
+            <span className="block font-medium" id={`${ids}-${m.id}-name`} data-testid={`method-${m.id}-name`}>
               {m.id === 'card' ? (
                 <Trans>Credit or debit card</Trans>
               ) : m.gateway === 'paypal' ? (
@@ -51,7 +57,7 @@ export function MethodPicker(props: {
                 <Trans>Wallet</Trans>
               )}
             </span>
-            <span className="text-muted block text-xs">
+            <span className="text-muted block text-xs" id={`${ids}-${m.id}-note`}>
               {m.id === 'card' ? (
                 m.localMethods.length > 0 ? (
                   <Trans>

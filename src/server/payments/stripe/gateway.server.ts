@@ -13,6 +13,9 @@ import {
   type GatewayEvent,
   type PaymentGateway,
   type PaymentSession,
+  type ProviderPayment,
+  type ProviderRecords,
+  type ProviderRefund,
   type ProviderReturn,
   type RefundInput,
   type RefundOutcome,
@@ -30,7 +33,15 @@ const MIN_SESSION_MS = 60 * 60_000
 const MAX_SESSION_MS = 24 * 60 * 60_000
 
 export function stripeGateway(): PaymentGateway {
-  return { name: STRIPE_GATEWAY, listsLines: true, createSession, refund, parseWebhook, onReturn }
+  return {
+    name: STRIPE_GATEWAY,
+    listsLines: true,
+    createSession,
+    refund,
+    parseWebhook,
+    onReturn,
+    records: { inRange, payment: sessionRecord, refundsOf },
+  }
 }
 
 /** Card always; the local methods configured for the currency (STRIPE_PAYMENT_METHODS) beside it. */
@@ -169,6 +180,74 @@ async function onReturn(back: ProviderReturn): Promise<GatewayEvent | null> {
     }
   } catch (err) {
     if (err instanceof Stripe.errors.StripeInvalidRequestError) return null
+    throw unavailableOr(err)
+  }
+}
+
+/** A page of Stripe's lists at a time (its maximum), followed by the SDK's auto-pagination. */
+const LIST_PAGE = 100
+
+/** The Checkout Sessions created and the refunds made in [from, to): Stripe's `created[gte|lt]`. */
+async function inRange(from: Date, to: Date): Promise<ProviderRecords> {
+  const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) }
+  const client = stripeClient()
+  const [sessions, refunds] = await unavailableIfDown(() =>
+    Promise.all([
+      stripeCall('checkout.sessions.list', () =>
+        client.checkout.sessions.list({ created, limit: LIST_PAGE }).autoPagingToArray({ limit: 10_000 }),
+      ),
+      stripeCall('refunds.list', () =>
+        client.refunds.list({ created, limit: LIST_PAGE }).autoPagingToArray({ limit: 10_000 }),
+      ),
+    ]),
+  )
+  return { payments: sessions.map(toPayment), refunds: refunds.map(toRefund) }
+}
+
+async function sessionRecord(externalId: string): Promise<ProviderPayment | null> {
+  try {
+    return toPayment(
+      await stripeCall('checkout.sessions.retrieve', () => stripeClient().checkout.sessions.retrieve(externalId)),
+    )
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null
+    throw unavailableOr(err)
+  }
+}
+
+async function refundsOf(captureId: string): Promise<ProviderRefund[]> {
+  const list = await unavailableIfDown(() =>
+    stripeCall('refunds.list', () =>
+      stripeClient().refunds.list({ payment_intent: captureId, limit: LIST_PAGE }).autoPagingToArray({ limit: 1_000 }),
+    ),
+  )
+  return list.map(toRefund)
+}
+
+function toPayment(session: Stripe.Checkout.Session): ProviderPayment {
+  return {
+    externalId: session.id,
+    reference: session.metadata?.payment_id ?? null,
+    amountMinor: session.amount_total ?? 0,
+    currency: (session.currency ?? '').toUpperCase(),
+    paid: session.payment_status === 'paid',
+  }
+}
+
+function toRefund(made: Stripe.Refund): ProviderRefund {
+  return {
+    id: made.id,
+    refundKey: made.metadata?.refund_key ?? null,
+    amountMinor: made.amount,
+    currency: made.currency.toUpperCase(),
+    succeeded: made.status === 'succeeded',
+  }
+}
+
+async function unavailableIfDown<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (err) {
     throw unavailableOr(err)
   }
 }
