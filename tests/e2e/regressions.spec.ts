@@ -60,3 +60,15 @@ test('the cookie notice never covers the page: it scrolls away with the content 
     await expect(notice).not.toBeInViewport()
   }
 })
+
+test('the banner dots are 24×24 touch targets at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await gotoHydrated(page, '/')
+  const dots = page.getByRole('button', { name: /^Show banner \d/ })
+  expect(await dots.count()).toBeGreaterThan(1)
+  for (const dot of await dots.all()) {
+    const box = (await dot.boundingBox())!
+    expect(box.width).toBeGreaterThanOrEqual(24)
+    expect(box.height).toBeGreaterThanOrEqual(24)
+  }
+})

@@ -78,6 +78,10 @@ test('every page has hreflang alternates for six locales plus x-default and a ca
     expect(html).toMatch(new RegExp(`<link rel="alternate" hrefLang="${tag}" href="http[^"]+"`, 'i'))
   }
   expect(html).toMatch(/<link rel="canonical" href="http[^"]+\/fr\/news"/)
+  // The unprefixed page is the x-default: its canonical is itself, not another hreflang alternate.
+  const home = await (await request.get('/', { headers: { 'accept-language': 'de-DE' } })).text()
+  expect(home).toMatch(/<link rel="canonical" href="http:\/\/[^/"]+\/"/)
+  expect(home).toMatch(/<link rel="alternate" hrefLang="x-default" href="http:\/\/[^/"]+\/"/)
 })
 
 test('navigation API returns the list with the local News entry appended', async ({ request }) => {

@@ -54,16 +54,19 @@ export function BannerCarousel({ banners }: { banners: LinkItem[] }) {
           >
             <ChevronRight aria-hidden className="size-5" />
           </button>
-          <div className="absolute inset-x-0 bottom-2 flex justify-center gap-2">
+          <div className="absolute inset-x-0 bottom-1 flex justify-center gap-1">
             {banners.map((b, i) => (
+              // A 24×24 touch target around a 10 px dot (WCAG 2.5.8; issue 36).
               <button
                 key={b.id}
                 type="button"
                 aria-label={t`Show banner ${i + 1}`}
                 aria-current={i === index}
                 onClick={() => setIndex(i)}
-                className="size-2.5 rounded-full bg-white/50 aria-[current=true]:bg-white"
-              />
+                className="group flex size-6 items-center justify-center rounded-full"
+              >
+                <span aria-hidden className="size-2.5 rounded-full bg-white/50 group-aria-[current=true]:bg-white" />
+              </button>
             ))}
           </div>
         </>
