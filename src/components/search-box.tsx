@@ -80,11 +80,11 @@ export function SearchBox() {
               initialQuery={initialQuery}
               focusRequest={focusRequest}
               onDismiss={() => {
-              // The narrow screens' row closes; the focus goes back to the button that opened it.
-              if (!expanded) return
-              setExpanded(false)
-              toggle.current?.focus()
-            }}
+                // The narrow screens' row closes; the focus goes back to the button that opened it.
+                if (!expanded) return
+                setExpanded(false)
+                toggle.current?.focus()
+              }}
             />
           ) : (
             <input
