@@ -15,6 +15,9 @@ import { bestSellers, searchGames } from '../../src/modules/search/search.server
 import type { Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
 import { Route as SearchRoute } from '../../src/routes/api/search'
+import { gameForAdmin, saveGame } from '../../src/modules/catalog/game-edit.server'
+import { saveOffer } from '../../src/modules/catalog/offer-edit.server'
+import { gameInput, makeAdmin, texts } from './catalog-fixtures'
 import { routeHandler, testUser } from './doors'
 import { describeOnEachDriver, openThrowawayDb, type TestDb } from './throwaway-db'
 
@@ -220,6 +223,39 @@ describeOnEachDriver('game search', (driver) => {
     const result = await searchGames(db, { q: 'orbit', locale: 'en', limit: 2 })
     expect(result.hits).toHaveLength(2)
     expect(result.total).toBeGreaterThan(2)
+  })
+
+  it('searches the aliases an admin sets in the game editor at once, and forgets replaced ones', async () => {
+    const admin = await makeAdmin(db)
+    const input = await gameInput(db, { texts: texts('Nebula Drift'), aliases: [' ndx ', 'Nébby'] })
+    const game = await saveGame(db, admin, input)
+    expect(game.aliases).toEqual(['Nébby', 'ndx'])
+    await saveOffer(db, admin, { gameId: game.id, regions: ['global'], active: true })
+    expect(await names(db, 'ndx')).toEqual(['Nebula Drift'])
+    // Case and accents do not matter, as for names; the card says which alias matched.
+    expect((await searchGames(db, { q: 'NEBBY', locale: 'en' })).hits[0]).toMatchObject({
+      name: 'Nebula Drift',
+      matched: 'Nébby',
+    })
+
+    const { version } = await gameForAdmin(db, game.id)
+    const saved = await saveGame(db, admin, { ...input, id: game.id, version, aliases: ['nbd'] })
+    expect(saved.aliases).toEqual(['nbd'])
+    expect(await names(db, 'ndx')).not.toContain('Nebula Drift')
+    expect(await names(db, 'nbd')).toContain('Nebula Drift')
+  })
+
+  it('refuses an alias repeated in another case, without a letter or digit, or too long', async () => {
+    const admin = await makeAdmin(db)
+    for (const [aliases, path, code] of [
+      [['mlx', 'MLX'], 'aliases.1', 'duplicate'],
+      [['--'], 'aliases.0', 'alias'],
+      [['x'.repeat(61)], 'aliases.0', 'too_long'],
+    ] as const) {
+      const error = await refusal(saveGame(db, admin, await gameInput(db, { aliases: [...aliases] })))
+      expect(error.code).toBe('INVALID_INPUT')
+      expect(error.issues).toContainEqual({ path, message: code })
+    }
   })
 
   it('drops a game from results once its aliases are removed', async () => {

@@ -91,6 +91,18 @@ const rows: Record<string, DoorRow> = {
     // Nothing was paid: the use case refuses, as a value the screen shows.
     ok: (a) => refusalOf(a, 'CONFLICT'),
   },
+  adminRefundApprovalsFn: {
+    gate: 'staff',
+    input: async () => ({ id: await anOrder() }),
+    invalid: { data: { id: 'not-an-id' }, issue: 'invalid_format' },
+    ok: (a) => expect(resultOf(a)).toEqual([]),
+  },
+  adminDecideRefundApprovalFn: {
+    gate: 'staff',
+    input: () => ({ id: UUID, decision: 'approve' }),
+    invalid: { data: { id: UUID, decision: 'maybe' }, issue: 'invalid_value' },
+    ok: (a) => refusalOf(a, 'NOT_FOUND'),
+  },
   adminCancelOrderFn: {
     gate: 'staff',
     input: async () => ({ id: await anOrder() }),

@@ -73,6 +73,23 @@ describe('game editor', () => {
     expect(screen.getAllByLabelText('Field key')).toHaveLength(1)
   })
 
+  it('search aliases: shown comma-separated, sent as a list; a repeated one is named beside the field', async () => {
+    catalog.adminSaveGameFn.mockResolvedValue({ ok: true, data: adminGame({ aliases: ['hsr', 'star rail'] }) })
+    await renderUi(<GameEditor game={adminGame()} options={catalogOptions} />)
+    const field = await screen.findByLabelText('Search aliases')
+    expect((field as HTMLInputElement).value).toBe('hsr')
+    fireEvent.change(field, { target: { value: 'hsr, HSR' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect((await screen.findByTestId('save-error')).textContent).toBe('Some fields need your attention.')
+    expect(screen.getAllByTestId('field-error').map((e) => e.textContent)).toContain('This value appears twice.')
+    expect(catalog.adminSaveGameFn).not.toHaveBeenCalled()
+
+    fireEvent.change(field, { target: { value: ' hsr,, star rail ,' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect((await screen.findByTestId('save-ok')).textContent).toBe('Saved.')
+    expect(catalog.adminSaveGameFn.mock.calls[0]![0].data.aliases).toEqual(['hsr', 'star rail'])
+  })
+
   it('code products refuse player fields; a taken slug is shown beside the slug, in German', async () => {
     catalog.adminSaveGameFn.mockResolvedValue({ ok: false, code: 'CONFLICT', issues: ['slug_taken'] })
     await renderUi(<GameEditor game={adminGame()} options={catalogOptions} />, { locale: 'de' })

@@ -157,6 +157,7 @@ export function adminGame(overrides: Partial<AdminGameView> = {}): AdminGameView
     active: true,
     playerFields: [{ key: 'playerId', required: true, pattern: '^\\d{6,12}$' }],
     texts: texts('Star Rail'),
+    aliases: ['hsr'],
     version: 'bbbbbbbbbbbbbbbb',
     offers: [
       { id: 5, kind: 'topup', regions: ['global'], active: true, version: 'cccccccccccccccc', skus: [adminSku()] },

@@ -60,6 +60,10 @@ export const adminGameIdSchema = z.object({ id: z.number().int().positive().max(
  * loaded; neither: a new game. A locale whose name is empty has no translation (the shop shows
  * English there), so only English is required.
  */
+/** Aliases per game, and the longest (the column's check allows 60). */
+export const MAX_ALIASES = 20
+export const MAX_ALIAS_LENGTH = 60
+
 export const gameInputSchema = z
   .object({
     id: z.number().int().positive().max(2_147_483_647).optional(),
@@ -101,8 +105,26 @@ export const gameInputSchema = z
         description: z.string().trim().max(4000, 'too_long'),
       }),
     ),
+    /** Other names shoppers search by ("mlbb"); game search matches them like names (ADR 098). */
+    aliases: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, 'required')
+          .max(MAX_ALIAS_LENGTH, 'too_long')
+          .regex(/[\p{L}\p{N}]/u, 'alias'),
+      )
+      .max(MAX_ALIASES, 'too_many_aliases')
+      .default([]),
   })
   .superRefine((game, ctx) => {
+    const seen = new Set<string>()
+    game.aliases.forEach((alias, i) => {
+      const key = alias.toLocaleLowerCase('en')
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['aliases', i], message: 'duplicate' })
+      seen.add(key)
+    })
     if ((game.id === undefined) !== (game.version === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['version'], message: 'version' })
     }
@@ -172,6 +194,8 @@ export interface AdminGameView {
   active: boolean
   playerFields: PlayerField[]
   texts: LocaleTexts
+  /** Search aliases, sorted. */
+  aliases: string[]
   version: string
   offers: AdminOfferView[]
 }

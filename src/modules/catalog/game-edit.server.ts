@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { and, asc, count, eq, exists, ilike, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
-import { categories, categoryTranslations, gameTranslations, games, offers } from '~/server/db/schema'
+import { categories, categoryTranslations, gameAliases, gameTranslations, games, offers } from '~/server/db/schema'
 import type { Caller } from '~/modules/auth/caller.server'
 import { AppError } from '~/modules/errors/app-error'
 import { LOCALES } from '~/modules/i18n/locales'
@@ -129,6 +129,8 @@ type GameRow = typeof games.$inferSelect
 interface GameState {
   row: GameRow
   texts: LocaleTexts
+  /** Search aliases, sorted by code unit (the table keeps no order). */
+  aliases: string[]
 }
 
 /** The game and its translations as the editor edits them (and as the version covers them). */
@@ -137,17 +139,33 @@ async function readGame(tx: Db, id: number, lock: boolean): Promise<GameState | 
   // The game row's lock serialises every save of the game and of its translations.
   const [row] = lock ? await select.for('update') : await select
   if (!row) return null
-  const rows = await tx.select().from(gameTranslations).where(eq(gameTranslations.gameId, id))
+  const [rows, aliasRows] = await Promise.all([
+    tx.select().from(gameTranslations).where(eq(gameTranslations.gameId, id)),
+    tx.select({ alias: gameAliases.alias }).from(gameAliases).where(eq(gameAliases.gameId, id)),
+  ])
   const texts = Object.fromEntries(LOCALES.map((l) => [l, { name: '', description: '' }])) as LocaleTexts
   for (const t of rows)
     if (t.locale in texts) texts[t.locale as keyof LocaleTexts] = { name: t.name, description: t.description }
-  return { row, texts }
+  // Sorted here, by code unit: the same order (and version) whatever the database's collation.
+  return { row, texts, aliases: aliasRows.map((a) => a.alias).sort() }
 }
 
 /** The editable content: what the version hashes and the audit entry shows before and after. */
 function gameContent(s: GameState) {
   const { slug, categoryId, kind, cover, publisher, sort, hot, active, playerFields } = s.row
-  return { slug, categoryId, kind, cover, publisher, sort, hot, active, playerFields, texts: s.texts }
+  return {
+    slug,
+    categoryId,
+    kind,
+    cover,
+    publisher,
+    sort,
+    hot,
+    active,
+    playerFields,
+    texts: s.texts,
+    aliases: s.aliases,
+  }
 }
 
 export const gameVersion = (s: GameState) => contentVersion(gameContent(s))
@@ -203,6 +221,7 @@ export async function saveGame(db: Db, actor: Caller, rawInput: GameInput): Prom
           await tx.update(offers).set({ kind: input.kind }).where(eq(offers.gameId, gameId))
       }
       await writeTexts(tx, gameId, input.texts)
+      await writeAliases(tx, gameId, input.aliases)
       const after = (await readGame(tx, gameId, false))!
       await recordAudit(tx, actor, {
         action: before ? 'catalog.game.update' : 'catalog.game.create',
@@ -236,6 +255,12 @@ async function writeTexts(tx: Db, gameId: number, texts: LocaleTexts): Promise<v
       .values({ gameId, locale, name, description })
       .onConflictDoUpdate({ target: [gameTranslations.gameId, gameTranslations.locale], set: { name, description } })
   }
+}
+
+/** The aliases replace the game's (game search reads them at once: its folded column is generated). */
+async function writeAliases(tx: Db, gameId: number, aliases: string[]): Promise<void> {
+  await tx.delete(gameAliases).where(eq(gameAliases.gameId, gameId))
+  if (aliases.length > 0) await tx.insert(gameAliases).values(aliases.map((alias) => ({ gameId, alias })))
 }
 
 function invalid(field: string, code: string): AppError {

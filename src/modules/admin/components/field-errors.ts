@@ -34,6 +34,8 @@ const FIELD_MESSAGES: Record<string, MessageDescriptor> = {
   below_used: msg`The limit cannot be below the uses already taken.`,
   slug_taken: msg`Another game already has this slug.`,
   code_taken: msg`This code is already taken.`,
+  alias: msg`An alias needs at least one letter or digit.`,
+  too_many_aliases: msg`At most 20 aliases.`,
 }
 
 /** Where a save's refusal belongs in the form. */

@@ -39,6 +39,8 @@ interface GameForm {
   active: boolean
   playerFields: PlayerFieldForm[]
   texts: LocaleTexts
+  /** Search aliases, separated by commas. */
+  aliases: string
 }
 
 const emptyTexts = () => Object.fromEntries(LOCALES.map((l) => [l, { name: '', description: '' }])) as LocaleTexts
@@ -58,6 +60,7 @@ function toForm(game: AdminGameView | typeof NEW_GAME): GameForm {
       active: true,
       playerFields: [{ key: 'playerId', required: true, pattern: '^\\d{6,12}$', example: '', options: '' }],
       texts: emptyTexts(),
+      aliases: '',
     }
   }
   return {
@@ -77,6 +80,7 @@ function toForm(game: AdminGameView | typeof NEW_GAME): GameForm {
       options: (f.options ?? []).map((o) => `${o.value} = ${o.label}`).join('\n'),
     })),
     texts: game.texts,
+    aliases: game.aliases.join(', '),
   }
 }
 
@@ -113,6 +117,10 @@ function toInput(form: GameForm, loaded?: { id: number; version: string }): Game
     active: form.active,
     playerFields: form.kind === 'currency' ? playerFields.filter((f) => f.key) : playerFields,
     texts: form.texts,
+    aliases: form.aliases
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
   }
 }
 
@@ -220,6 +228,13 @@ export function GameEditor({ game, options }: { game?: AdminGameView; options: C
           inputMode="numeric"
         />
       </div>
+      <TextField
+        label={<Trans>Search aliases</Trans>}
+        value={form.aliases}
+        onChange={(v) => set('aliases', v)}
+        error={Object.entries(errors).find(([k]) => k === 'aliases' || k.startsWith('aliases.'))?.[1]}
+        hint={<Trans>Other names shoppers search for, separated by commas (e.g. mlbb, ml).</Trans>}
+      />
       <div className="flex flex-wrap gap-6">
         <CheckboxField label={<Trans>Hot</Trans>} checked={form.hot} onChange={(v) => set('hot', v)} />
         <CheckboxField label={<Trans>Active</Trans>} checked={form.active} onChange={(v) => set('active', v)} />
