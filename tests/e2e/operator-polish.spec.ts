@@ -127,10 +127,7 @@ test('the German refund form prefills “14,99”-style amounts and refunds a ty
 })
 
 for (const width of [1366, 360]) {
-  test(`a long staff e-mail stays inside the sidebar at ${width} px, whole in its title`, async ({
-    page,
-    newUser,
-  }) => {
+  test(`a long staff e-mail stays inside the sidebar at ${width} px, whole in its title`, async ({ page, newUser }) => {
     const admin = await newUser({ role: 'admin', emailPrefix: 'a-rather-long-staff-member-address.for-testing' })
     await page.setViewportSize({ width, height: 800 })
     await signInAs(page, admin)
