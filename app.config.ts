@@ -75,6 +75,7 @@ function missingProviderKeys(c: RawConfig): string[] {
     ...(c.PAYMENT_PROVIDER_WALLET === 'paypal'
       ? need('PAYMENT_PROVIDER_WALLET=paypal', ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'])
       : []),
+    ...(c.SUPPLIER_URL ? need('SUPPLIER_URL', ['SUPPLIER_SECRET']) : []),
   ]
 }
 
@@ -214,6 +215,46 @@ const schema = z.object({
   WITHDRAWAL_SECOND_APPROVAL_MINOR: z.coerce.number().int().min(0).default(50_000),
   /** Simulated delivery time of the sandbox supplier, in milliseconds. */
   SANDBOX_SUPPLIER_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
+  /**
+   * The supplier's HTTP API (docs/supplier-protocol.md). Unset: the embedded sandbox answers in
+   * process (`npm run dev`, tests); `npm start` then runs the sandbox service and sets it.
+   */
+  SUPPLIER_URL: z.url().optional(),
+  /** Shared secret of the supplier protocol's HMAC signatures; required with SUPPLIER_URL. */
+  SUPPLIER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The supplier's name in orders, metrics and the callback path /api/fulfilment/callbacks/{name}. */
+  SUPPLIER_NAME: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'lower-case letters, digits and dashes')
+    .default('sandbox'),
+  /** Where the supplier sends callbacks; default PUBLIC_ORIGIN + /api/fulfilment/callbacks/SUPPLIER_NAME. */
+  SUPPLIER_CALLBACK_URL: z.url().optional(),
+  /** How long one HTTP call to the supplier may take. */
+  SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Retries of one call after a timeout, a connection error or a 5xx (same reference). */
+  SUPPLIER_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** First retry delay; doubles per retry, with full jitter. */
+  SUPPLIER_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(200),
+  /** Consecutive failed calls after which this instance's breaker for the supplier opens. */
+  SUPPLIER_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** How long an open breaker waits before it lets one probe call through. */
+  SUPPLIER_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** After a top-up is accepted: how long to wait for its callback before polling its status. */
+  SUPPLIER_CALLBACK_WAIT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /** Below this prepaid balance (minor units, any currency) admins are warned, once per drop. */
+  SUPPLIER_LOW_BALANCE_MINOR: z.coerce.number().int().min(0).default(10_000),
+  /** Port of the sandbox supplier service (`npm run supplier`, and `npm start` without SUPPLIER_URL). */
+  SUPPLIER_SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(3011),
+  /**
+   * The sandbox service's fault modes, e.g. `latency=800,error5xx=0.2,timeout=0.05,drop=0.3,
+   * duplicate=1,down=1` (docs/supplier-protocol.md); also changeable at runtime through its
+   * signed `POST /sandbox/faults`.
+   */
+  SUPPLIER_SANDBOX_FAULTS: z.string().default(''),
+  /** The sandbox service's state file (accepted top-ups, balance): idempotency survives restarts. */
+  SUPPLIER_SANDBOX_STATE: z.string().min(1).optional(),
+  /** The sandbox service's starting prepaid balance per currency (minor units). */
+  SUPPLIER_SANDBOX_BALANCE_MINOR: z.coerce.number().int().min(0).default(100_000_000),
   /** Run the background job worker in this process (every instance does by default). */
   JOB_WORKER: z
     .enum(['true', 'false', '1', '0'])
@@ -290,6 +331,16 @@ export type AppConfig = Omit<RawConfig, 'SEED_DEMO' | 'SEED_CATALOG'> & { SEED_D
  * `command`: a command-line tool (`npm run ops`) rather than a server. It prints no absolute URL,
  * so PUBLIC_ORIGIN is not required of it (siteOrigin() refuses to guess one on PostgreSQL).
  */
+/**
+ * What a start stopped by a bad configuration prints: one line per bad setting, each saying it is
+ * the configuration (`Invalid configuration: STRIPE_SECRET_KEY: required with …`), no stack.
+ */
+export function configErrorLines(message: string): string[] {
+  const [head = '', ...issues] = message.split('\n').map((line) => line.trim())
+  const settings = issues.filter(Boolean)
+  return settings.length > 0 ? settings.map((issue) => `${head} ${issue}`) : [head]
+}
+
 export function parseConfig(env: Record<string, string | undefined>, opts: { command?: boolean } = {}): AppConfig {
   const result = schema.safeParse(env)
   if (!result.success) {

@@ -114,6 +114,7 @@ export function checkConfig(): void {
 }
 
 export { runOpsCommand } from './app/ops-command'
+export { runSupplierSandbox } from './app/supplier-service'
 export { beginShutdown } from './server/shutdown'
 export { metricsResponse } from './server/metrics/endpoint'
 export { recordHttpRequest } from './app/http-metrics'

@@ -14,6 +14,9 @@ import { PAYPAL_GATEWAY, paypalGateway } from '~/server/payments/paypal/gateway.
 import { measureSupplierCall } from '~/server/metrics'
 import type { Supplier, TopUpDelivery } from '~/modules/fulfilment/supplier'
 import { STRIPE_GATEWAY, stripeGateway } from '~/server/payments/stripe/gateway.server'
+import { breakerFor, createHttpSupplier, type HttpSupplier } from '~/server/fulfilment/http/supplier.server'
+import { siteOrigin } from '~/server/http/origin'
+import type { Db } from '~/server/db/client'
 
 export const paymentGateways: PaymentGateways = {
   // The embedded sandbox by default; Stripe for cards and PayPal for the wallet when configured.
@@ -26,9 +29,47 @@ export const paymentGateways: PaymentGateways = {
   },
 }
 
+/**
+ * With SUPPLIER_URL the supplier is reached over HTTP (production, and `npm start`, which runs the
+ * sandbox service and sets it); without, the sandbox answers in process (`npm run dev`, the tests
+ * that do not care about the network). ADR 099.
+ */
 export const suppliers: Suppliers = {
-  defaultName: SANDBOX_SUPPLIER,
-  byName: (db, name) => (name === SANDBOX_SUPPLIER ? measuredInProcess(name, sandboxSupplier(db)) : undefined),
+  get defaultName() {
+    return config().SUPPLIER_URL ? config().SUPPLIER_NAME : SANDBOX_SUPPLIER
+  },
+  byName: (db, name) => {
+    const cfg = config()
+    if (cfg.SUPPLIER_URL && name === cfg.SUPPLIER_NAME) return httpSupplier(db)
+    return name === SANDBOX_SUPPLIER ? measuredInProcess(name, sandboxSupplier(db)) : undefined
+  },
+}
+
+/** The HTTP adapter of the configured supplier (one per settings, sharing the process's breaker). */
+let http: { key: string; supplier: HttpSupplier } | undefined
+
+export function httpSupplier(db: Db): HttpSupplier {
+  const cfg = config()
+  const key = JSON.stringify([cfg.SUPPLIER_URL, cfg.SUPPLIER_NAME, cfg.SUPPLIER_TIMEOUT_MS, cfg.SUPPLIER_RETRIES])
+  if (http?.key !== key) {
+    const name = cfg.SUPPLIER_NAME
+    http = {
+      key,
+      supplier: createHttpSupplier({
+        name,
+        url: cfg.SUPPLIER_URL!,
+        secret: cfg.SUPPLIER_SECRET!,
+        callbackUrl: cfg.SUPPLIER_CALLBACK_URL ?? `${siteOrigin()}/api/fulfilment/callbacks/${name}`,
+        timeoutMs: cfg.SUPPLIER_TIMEOUT_MS,
+        retries: cfg.SUPPLIER_RETRIES,
+        retryBaseMs: cfg.SUPPLIER_RETRY_BASE_MS,
+        breaker: breakerFor(name, cfg.SUPPLIER_BREAKER_FAILURES, cfg.SUPPLIER_BREAKER_COOLDOWN_MS),
+        // Protocol v1 has no player lookup: the check stays with the catalogue's rules.
+        checkPlayer: (...args) => sandboxSupplier(db).checkPlayer(...args),
+      }),
+    }
+  }
+  return http.supplier
 }
 
 /**

@@ -19,7 +19,20 @@ export interface Supplier {
    * again later" (the supplier delivers asynchronously).
    */
   deliverTopUp(request: TopUpRequest): Promise<TopUpDelivery>
+  /** The prepaid balance per currency; undefined while the supplier does not answer. */
+  balance?(): Promise<SupplierBalanceLine[] | undefined>
+  /** A supplier that calls back: checks a callback's signature and reads which top-up it is about. */
+  readCallback?(headers: Headers, rawBody: string): CallbackReading
 }
+
+export interface SupplierBalanceLine {
+  currency: string
+  amountMinor: number
+}
+
+export type CallbackReading =
+  | { ok: true; callback: { reference: string; status: 'pending' | 'delivered' | 'refused' } }
+  | { ok: false; reason: 'missing' | 'stale' | 'mismatch' | 'malformed' }
 
 export interface TopUpRequest {
   idempotencyKey: string
@@ -37,6 +50,7 @@ export const DELIVERY_ERRORS = [
   'INVALID_PLAYER_ID',
   'WRONG_SERVER',
   'REGION_MISMATCH',
+  'OUT_OF_STOCK',
 ] as const
 export type DeliveryError = (typeof DELIVERY_ERRORS)[number]
 
@@ -57,10 +71,20 @@ export function isPlayerDeliveryError(code: string): code is PlayerDeliveryError
   return (PLAYER_DELIVERY_ERRORS as readonly string[]).includes(code)
 }
 
-/** `transactionId` is the supplier's reference: the proof of delivery shown to the buyer. */
+/**
+ * Why a delivery could not be asked for now, though nothing is wrong with the order: the supplier
+ * does not answer (or this instance's breaker holds calls back), or its prepaid balance is too low.
+ */
+export type DeliveryWait = 'supplier_unavailable' | 'insufficient_balance'
+
+/**
+ * `transactionId` is the supplier's reference: the proof of delivery shown to the buyer. 'waiting'
+ * is no answer about the top-up: the order waits (not refunded) and asks again after `retryAfterMs`.
+ */
 export type TopUpDelivery =
   | { status: 'delivered' | 'pending'; transactionId: string }
   | { status: 'failed'; transactionId: string; code: DeliveryError }
+  | { status: 'waiting'; reason: DeliveryWait; retryAfterMs: number }
 
 /** The contract every supplier shares: a player ID is 6 to 12 digits. */
 export const PLAYER_ID_PATTERN = /^\d{6,12}$/

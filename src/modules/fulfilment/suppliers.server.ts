@@ -24,6 +24,11 @@ function installedSuppliers(): Suppliers {
   return installed
 }
 
+/** The supplier of that name, or undefined (a callback naming a supplier we do not have). */
+export function findSupplier(db: Db, name: string): Supplier | undefined {
+  return installedSuppliers().byName(db, name)
+}
+
 export function supplierFor(db: Db, name: string = installedSuppliers().defaultName): Supplier {
   const supplier = installedSuppliers().byName(db, name)
   if (!supplier) throw new Error(`unknown supplier ${name}`)

@@ -9,7 +9,13 @@ import type { Db } from '~/server/db/client'
 import { gameCodes, games, offers, orderEvents, orderItems, skus } from '~/server/db/schema'
 import { RetryLaterError, type JobContext } from '~/server/jobs/registry'
 import { supplierFor } from '~/modules/fulfilment/suppliers.server'
-import { isPlayerDeliveryError, type Supplier, type TopUpDelivery } from '~/modules/fulfilment/supplier'
+import {
+  isPlayerDeliveryError,
+  type DeliveryWait,
+  type Supplier,
+  type TopUpDelivery,
+} from '~/modules/fulfilment/supplier'
+import { config } from '../../../app.config'
 import type { OrderJobPayload } from './queues'
 import { moveOrder } from './move-order.server'
 import { lockOrder, orderNotFound } from './order-lock.server'
@@ -119,6 +125,15 @@ function deliveryKey(orderId: string, itemId: number, round: number): string {
   return round === 0 ? `${orderId}:${itemId}` : `${orderId}:${itemId}:fix-${round}`
 }
 
+type Answer = Exclude<TopUpDelivery, { status: 'waiting' }>
+
+/** Once per order: the shopper's timeline says delivery is delayed (ADR 100). */
+async function noteDeliveryDelayed(db: Db, orderId: string, reason: DeliveryWait): Promise<void> {
+  await db.execute(sql`insert into ${orderEvents} (order_id, type, data)
+    select ${orderId}::uuid, 'delivery_delayed', ${JSON.stringify({ reason })}::jsonb
+    where not exists (select 1 from ${orderEvents} where order_id = ${orderId}::uuid and type = 'delivery_delayed')`)
+}
+
 async function deliverTopUps(
   db: Db,
   supplier: Supplier,
@@ -126,7 +141,7 @@ async function deliverTopUps(
   items: FulfilItem[],
   ctx: JobContext,
 ): Promise<void> {
-  const results = new Map<number, TopUpDelivery>()
+  const results = new Map<number, Answer>()
   let asked = false
   for (const item of items) {
     if (item.delivered) continue
@@ -134,19 +149,26 @@ async function deliverTopUps(
     // (Before the first request the job has just seen it fulfilling, under its lock.)
     if (asked && !(await stillFulfilling(db, orderId))) break
     asked = true
-    results.set(
-      item.id,
-      await supplier.deliverTopUp({
-        idempotencyKey: deliveryKey(orderId, item.id, round),
-        gameSlug: item.slug,
-        skuCode: item.skuCode,
-        units: item.units,
-        playerId: player.playerId ?? '',
-        server: player.server,
-      }),
-    )
+    const answer = await supplier.deliverTopUp({
+      idempotencyKey: deliveryKey(orderId, item.id, round),
+      gameSlug: item.slug,
+      skuCode: item.skuCode,
+      units: item.units,
+      playerId: player.playerId ?? '',
+      server: player.server,
+    })
+    if (answer.status === 'waiting') {
+      // The supplier does not answer, or its balance is short: the order waits in fulfilling (not
+      // refunded), the shopper reads that delivery is delayed, and the job asks again by itself.
+      // Lines already answered are asked again then too: their references make that harmless.
+      await noteDeliveryDelayed(db, orderId, answer.reason)
+      throw new RetryLaterError(answer.retryAfterMs, `supplier: ${answer.reason}`)
+    }
+    results.set(item.id, answer)
   }
-  if ([...results.values()].some((r) => r.status === 'pending')) throw new RetryLaterError(2_000, 'supplier pending')
+  // Accepted, not yet delivered: the supplier's callback wakes the job, else it polls after the wait.
+  if ([...results.values()].some((r) => r.status === 'pending'))
+    throw new RetryLaterError(config().SUPPLIER_CALLBACK_WAIT_MS, 'supplier pending')
   const answers = [...results]
   /** The supplier's answer on each item asked for (`condition`: only if the statement moved the order). */
   const answerWrites = (conn: Db, condition?: SQL) =>

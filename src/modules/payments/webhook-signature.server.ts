@@ -1,36 +1,8 @@
 /**
- * Webhook signatures: HMAC-SHA256 over `${timestamp}.${rawBody}` with a shared secret, sent as
- * `webhook-timestamp` (Unix seconds) and `webhook-signature: v1=<hex>`. Signing the timestamp
- * with the body stops replays of old deliveries beyond the tolerance window.
+ * Webhook signatures of the payment sandbox: the shop's one HMAC scheme (src/server/http/signature.ts,
+ * shared with the supplier protocol) under the headers `webhook-timestamp` and `webhook-signature`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+export { SIGNATURE_TOLERANCE_SECONDS, signPayload, verifySignature, type SignatureCheck } from '~/server/http/signature'
 
-export const SIGNATURE_TOLERANCE_SECONDS = 300
 export const TIMESTAMP_HEADER = 'webhook-timestamp'
 export const SIGNATURE_HEADER = 'webhook-signature'
-
-export function signPayload(secret: string, timestamp: number, rawBody: string): string {
-  return `v1=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`
-}
-
-export type SignatureCheck = { ok: true } | { ok: false; reason: 'missing' | 'stale' | 'mismatch' }
-
-export function verifySignature(
-  secret: string,
-  headers: { timestamp: string | null; signature: string | null },
-  rawBody: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
-): SignatureCheck {
-  if (!headers.timestamp || !headers.signature) return { ok: false, reason: 'missing' }
-  if (!/^\d{1,12}$/.test(headers.timestamp)) return { ok: false, reason: 'missing' }
-  const ts = Number(headers.timestamp)
-  if (Math.abs(nowSeconds - ts) > SIGNATURE_TOLERANCE_SECONDS) return { ok: false, reason: 'stale' }
-  const expected = Buffer.from(signPayload(secret, ts, rawBody))
-  // Several signatures may be sent during a secret rotation: any valid one is enough.
-  const candidates = headers.signature.split(/[\s,]+/).filter(Boolean)
-  const match = candidates.some((c) => {
-    const got = Buffer.from(c)
-    return got.length === expected.length && timingSafeEqual(got, expected)
-  })
-  return match ? { ok: true } : { ok: false, reason: 'mismatch' }
-}

@@ -8,6 +8,11 @@ export const testUserInputSchema = z.strictObject({
   /** Staff: enrolled with a TOTP secret (returned as `totpSecret`); false: no second factor yet (ADR 111). */
   factor: z.boolean().default(true),
   username: z.string().trim().min(1).max(40).optional(),
+  /** Starts the address (then `-<random>@example.com`): a long one, for layouts that must not overflow. */
+  emailPrefix: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{0,59}$/)
+    .optional(),
   /**
    * With `promoter`: commission earned on a referred, delivered order of this amount (minor
    * units, the promoter's currency), released at once: a balance for large-withdrawal journeys.

@@ -184,3 +184,21 @@ function wakeWorkersSoon(): void {
     for (const wake of wakers) wake()
   }, 25).unref?.()
 }
+
+/**
+ * Brings forward open jobs of `queue` whose dedupe key starts with `keyPrefix` and that wait for a
+ * later run (not one running now): news they were waiting for has come (a supplier's callback).
+ * Returns how many were woken; waking one twice changes nothing.
+ */
+export async function wakeWaitingJobs(db: Db, queue: string, keyPrefix: string): Promise<number> {
+  const woken = await db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(
+      sql`${jobs.queue} = ${queue} and starts_with(${jobs.dedupeKey}, ${keyPrefix})
+        and ${jobs.completedAt} is null and ${jobs.failedAt} is null
+        and ${jobs.runAt} > now() and (${jobs.lockedUntil} is null or ${jobs.lockedUntil} < now())`,
+    )
+    .returning({ id: jobs.id })
+  return woken.length
+}

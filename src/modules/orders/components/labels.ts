@@ -70,6 +70,7 @@ export const EVENT_LABELS: Record<string, MessageDescriptor> = {
   partial_refund: msg`Part of the order refunded`,
   refund_failed: msg`Refund refused by the payment service`,
   delivered_after_refund: msg`Delivered by the supplier after the refund`,
+  delivery_delayed: msg`Delivery is delayed: our supplier is not answering right now. Your order is paid and will be delivered as soon as it is back; there is nothing you need to do.`,
 }
 
 export const REFUND_STATUS_LABELS: Record<RefundStatus, MessageDescriptor> = {
