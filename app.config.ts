@@ -205,9 +205,19 @@ const schema = z.object({
    * Refunds, role changes, withdrawal decisions and credit grants ask staff for their authenticator
    * code again once the last one is older than this (minutes, on the app's clock; ADR 111).
    */
-  STAFF_STEP_UP_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  STAFF_STEP_UP_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /** A staff member's session ends this many hours after the sign-in (ADR 112). */
-  STAFF_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  STAFF_SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /**
    * Withdrawals above this amount (minor units of their currency) need the approval of two
    * different admins. 50000 is $500.00 / €500.00.

@@ -360,7 +360,9 @@ async function seedAccounts(tx: Db, hashes: Record<keyof typeof DEMO_ACCOUNTS, s
     .insert(t.promoters)
     .values({ userId: promoter.id, promoteCode: DEMO_ACCOUNTS.promoter.promoteCode, currency: 'USD' })
   // The demo admin's second factor, with the secret printed at start-up and in the README (ADR 111).
-  await tx.insert(t.staffFactors).values({ userId: operator.id, secret: DEMO_ACCOUNTS.operator.totpSecret, enrolledAt: new Date() })
+  await tx
+    .insert(t.staffFactors)
+    .values({ userId: operator.id, secret: DEMO_ACCOUNTS.operator.totpSecret, enrolledAt: new Date() })
   await tx
     .insert(t.referralLinks)
     .values({ promoterId: promoter.id, code: 'DEMOPRO-LAUNCH', targetPath: '/', campaign: 'launch' })

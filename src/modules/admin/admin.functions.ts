@@ -83,7 +83,9 @@ export const adminRefundApprovalsFn = createServerFn({ method: 'GET' })
 /** Approve (the refund to credit is made) or reject one; never the staff member who asked (audited). */
 export const adminDecideRefundApprovalFn = createServerFn({ method: 'POST' })
   .validator(z.object({ id: z.uuid(), decision: z.enum(['approve', 'reject']) }))
-  .handler(action('staff-step-up', ({ db, data, caller: staff }) => decideRefundApproval(db, staff, data.id, data.decision)))
+  .handler(
+    action('staff-step-up', ({ db, data, caller: staff }) => decideRefundApproval(db, staff, data.id, data.decision)),
+  )
 
 /** Cancel an order that is not paid yet (staff, audited). */
 export const adminCancelOrderFn = createServerFn({ method: 'POST' })

@@ -19,8 +19,12 @@ export const startStaffEnrolmentFn = createServerFn({ method: 'POST' }).handler(
 
 export const confirmStaffEnrolmentFn = createServerFn({ method: 'POST' })
   .validator(codeSchema)
-  .handler(action('staff-enrolling', ({ db, caller, request, data }) => confirmEnrolment(db, caller, request, data.code)))
+  .handler(
+    action('staff-enrolling', ({ db, caller, request, data }) => confirmEnrolment(db, caller, request, data.code)),
+  )
 
 export const verifyStaffCodeFn = createServerFn({ method: 'POST' })
   .validator(codeSchema)
-  .handler(action('staff-enrolling', ({ db, caller, request, data }) => verifyStaffCode(db, caller, request, data.code)))
+  .handler(
+    action('staff-enrolling', ({ db, caller, request, data }) => verifyStaffCode(db, caller, request, data.code)),
+  )

@@ -110,9 +110,12 @@ export async function confirmEnrolment(
 ): Promise<{ recoveryCodes: string[] }> {
   await hitRateLimits(db, limitsFor(caller.id))
   const [factor] = await db.select().from(staffFactors).where(eq(staffFactors.userId, caller.id))
-  if (!factor) throw new AppError('CONFLICT', 'Start the set-up first', { issues: [{ path: '', message: 'not_enrolling' }] })
+  if (!factor)
+    throw new AppError('CONFLICT', 'Start the set-up first', { issues: [{ path: '', message: 'not_enrolling' }] })
   if (factor.enrolledAt) {
-    throw new AppError('CONFLICT', 'A second factor is already set up', { issues: [{ path: '', message: 'already_enrolled' }] })
+    throw new AppError('CONFLICT', 'A second factor is already set up', {
+      issues: [{ path: '', message: 'already_enrolled' }],
+    })
   }
   if (!(await totpMatches(factor.secret, code))) wrongCode()
   await refundRateLimits(db, limitsFor(caller.id))
@@ -127,7 +130,9 @@ export async function confirmEnrolment(
       .where(and(eq(staffFactors.userId, caller.id), isNull(staffFactors.enrolledAt)))
       .returning({ userId: staffFactors.userId })
     if (done.length === 0) {
-      throw new AppError('CONFLICT', 'A second factor is already set up', { issues: [{ path: '', message: 'already_enrolled' }] })
+      throw new AppError('CONFLICT', 'A second factor is already set up', {
+        issues: [{ path: '', message: 'already_enrolled' }],
+      })
     }
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, caller.id))
     await tx.insert(staffRecoveryCodes).values(recoveryCodes.map((c) => ({ userId: caller.id, codeHash: hashCode(c) })))
@@ -147,7 +152,12 @@ export async function confirmEnrolment(
  * Proves the factor for this session: a TOTP code, or an unused recovery code (spent). 400
  * `wrong_code` otherwise, 429 after 5 wrong codes in 15 minutes (then even a right one waits).
  */
-export async function verifyStaffCode(db: Db, caller: Caller, request: Request, code: string): Promise<{ verifiedAt: string }> {
+export async function verifyStaffCode(
+  db: Db,
+  caller: Caller,
+  request: Request,
+  code: string,
+): Promise<{ verifiedAt: string }> {
   await hitRateLimits(db, limitsFor(caller.id))
   const [factor] = await db.select().from(staffFactors).where(eq(staffFactors.userId, caller.id))
   if (!factor?.enrolledAt) {

@@ -26,7 +26,10 @@ export async function endedStaffSession(
     return true
   }
   if (!row.lastSeenAt || at - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(at) }).where(eq(sessions.idHash, idHash))
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(at) })
+      .where(eq(sessions.idHash, idHash))
   }
   return false
 }

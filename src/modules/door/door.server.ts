@@ -50,9 +50,13 @@ export interface DoorDeps {
 function withFactor(staff: Caller): Caller {
   if (staff.factor?.verifiedAt) return staff
   const enrolled = staff.factor?.enrolled ?? true
-  throw new AppError('FORBIDDEN', enrolled ? 'Enter your authenticator code first' : 'Set up your second factor first', {
-    issues: [{ path: '', message: enrolled ? 'staff_factor_required' : 'staff_factor_enrolment_required' }],
-  })
+  throw new AppError(
+    'FORBIDDEN',
+    enrolled ? 'Enter your authenticator code first' : 'Set up your second factor first',
+    {
+      issues: [{ path: '', message: enrolled ? 'staff_factor_required' : 'staff_factor_enrolment_required' }],
+    },
+  )
 }
 
 /** Money and power moves ask for the code again once the last one is older than STAFF_STEP_UP_MINUTES. */

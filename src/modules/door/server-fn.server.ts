@@ -33,14 +33,7 @@ import { openDoor, recentFactor, type Door } from './door.server'
  * 'staff-enrolling': the role alone, for the factor's own enrolment and check (ADR 111).
  */
 export type Gate =
-  | 'anyone'
-  | 'user'
-  | 'staff'
-  | 'admin'
-  | 'promoter'
-  | 'staff-step-up'
-  | 'admin-step-up'
-  | 'staff-enrolling'
+  'anyone' | 'user' | 'staff' | 'admin' | 'promoter' | 'staff-step-up' | 'admin-step-up' | 'staff-enrolling'
 
 interface Base<I> {
   db: Db

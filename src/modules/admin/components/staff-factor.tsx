@@ -105,7 +105,12 @@ export function StaffFactorPage({ mode }: { mode: 'enrol' | 'code' }) {
             <li key={c}>{c}</li>
           ))}
         </ul>
-        <button type="button" className={button} onClick={() => void router.invalidate()} data-testid="staff-factor-continue">
+        <button
+          type="button"
+          className={button}
+          onClick={() => void router.invalidate()}
+          data-testid="staff-factor-continue"
+        >
           <Trans>Continue to the back office</Trans>
         </button>
       </section>
@@ -145,13 +150,17 @@ export function StaffFactorPage({ mode }: { mode: 'enrol' | 'code' }) {
       </h1>
       <p>
         <Trans>
-          Staff accounts sign in with a password and a code from an authenticator app. Set it up to use the back
-          office.
+          Staff accounts sign in with a password and a code from an authenticator app. Set it up to use the back office.
         </Trans>
       </p>
       {enrolment ? (
         <>
-          <img src={enrolment.qrCode} alt={t`QR code for your authenticator app`} className="size-48 bg-white" data-testid="staff-factor-qr" />
+          <img
+            src={enrolment.qrCode}
+            alt={t`QR code for your authenticator app`}
+            className="size-48 bg-white"
+            data-testid="staff-factor-qr"
+          />
           <p className="text-sm">
             <Trans>Or type this key into the app:</Trans>{' '}
             <code className="break-all font-mono" data-testid="staff-factor-secret">
