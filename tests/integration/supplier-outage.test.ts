@@ -5,6 +5,7 @@
  * supplier service and the shop's callback endpoint on free ports. The outage lasts
  * SUPPLIER_OUTAGE_MS (default the issue's 60 s) with a 10 s breaker cool-down.
  */
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -17,7 +18,13 @@ import { SUPPLIER_SIGNATURE_HEADER, SUPPLIER_TIMESTAMP_HEADER } from '../../src/
 import { signPayload } from '../../src/server/http/signature'
 import { JobWorker } from '../../src/server/jobs/worker'
 import { makeUser, openTestDb, orderInput, pay, pickSku, startWebhookEndpoint, type TestDb } from './orders-fixtures'
-import { ordersConfigForFile, overrideConfig } from './test-config'
+import { ordersConfigForFile, overrideConfig, withConfig } from './test-config'
+import {
+  SUPPLIER_QUEUES,
+  forgetBalanceReadings,
+  readSupplierBalance,
+} from '../../src/modules/fulfilment/supplier-balance.server'
+import { supplierFigures } from '../../src/modules/fulfilment/supplier-status.server'
 import { startCallbackEndpoint, waitFor } from './supplier-fixtures'
 
 const OUTAGE_MS = Number(process.env.SUPPLIER_OUTAGE_MS ?? 60_000)
@@ -241,4 +248,31 @@ describeOnPostgres('fulfilment across HTTP: outage, callbacks (PostgreSQL)', () 
       await expectDeliveredOnce([waiting!])
     },
   )
+
+  it('a low balance warns the dashboard and mails the admins once', { timeout: 30_000 }, async () => {
+    const admin = await makeUser(tdb.db, 'admin')
+    await tdb.db.update(t.users).set({ role: 'admin' }).where(eq(t.users.id, admin))
+    await withConfig({ SUPPLIER_LOW_BALANCE_MINOR: String(service.balanceMinor() + 1) }, async () => {
+      forgetBalanceReadings()
+      const [figure] = await supplierFigures(tdb.db)
+      expect(figure).toMatchObject({ name: 'sandbox', breaker: 'closed' })
+      expect(figure!.balances).toEqual([{ currency: 'USD', amountMinor: service.balanceMinor(), low: true }])
+      forgetBalanceReadings()
+      await readSupplierBalance(tdb.db, 'sandbox')
+    })
+    const mails = await tdb.db.select().from(t.jobs).where(eq(t.jobs.queue, SUPPLIER_QUEUES.lowBalanceMail))
+    expect(mails).toHaveLength(1)
+    await waitFor(
+      async () =>
+        (await tdb.db.select().from(t.jobs).where(eq(t.jobs.queue, SUPPLIER_QUEUES.lowBalanceMail)))[0]!.completedAt !==
+        null,
+      15_000,
+      'the low-balance mail',
+    )
+    const outbox = path.join(TEST_DATA_DIR, 'outbox')
+    const sent = readdirSync(outbox).filter((f) =>
+      readFileSync(path.join(outbox, f), 'utf8').includes('prepaid balance low'),
+    )
+    expect(sent).toHaveLength(1)
+  })
 })
