@@ -18,6 +18,7 @@ import * as t from '../../src/server/db/schema'
 import { TEST_USER_HEADER, routeHandler, testUser } from './doors'
 import { makeUser, pgliteForFile } from './orders-fixtures'
 import { ordersConfigForFile } from './test-config'
+import { readCsv } from '../../src/modules/csv/csv'
 
 ordersConfigForFile()
 
@@ -29,35 +30,6 @@ function sourceFiles(dir: string): string[] {
     if (statSync(file).isDirectory()) return sourceFiles(file)
     return /\.(ts|tsx|mjs|js|sql)$/.test(name) ? [file] : []
   })
-}
-
-/** Splits RFC 4180 CSV (quoted cells, "" for a quote, CRLF rows). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"'
-      i++
-    } else if (c === '"') {
-      quoted = !quoted
-    } else if (!quoted && c === ',') {
-      row.push(cell)
-      cell = ''
-    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
-      row.push(cell)
-      rows.push(row)
-      row = []
-      cell = ''
-      i++
-    } else {
-      cell += c
-    }
-  }
-  return rows
 }
 
 const userEmail = async (id: string) =>
@@ -121,7 +93,7 @@ describe('audit log', () => {
     const today = new Date().toISOString().slice(0, 10)
     const filter = { from: today, to: today }
     const page = await auditPage(db(), filter)
-    const csv = parseCsv(await auditExport(db(), filter))
+    const csv = readCsv(await auditExport(db(), filter))
     expect(csv[0]).toEqual([...AUDIT_CSV_COLUMNS])
     expect(csv.slice(1).map((r) => r[0])).toEqual(page.rows.map((r) => String(r.id)))
     expect(csv.slice(1).map((r) => [r[2], r[3], r[4]])).toEqual(page.rows.map((r) => [r.actor, r.action, r.targetType]))

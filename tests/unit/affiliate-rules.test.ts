@@ -4,7 +4,6 @@ import { TELEGRAM_IN_APP_UA, WHATSAPP_IN_APP_UA } from '../fixtures/user-agents'
 import { performanceQuerySchema, requestWithdrawalSchema } from '../../src/modules/affiliate/affiliate.schemas'
 import { isBot, isWithinWindow, replacesAttribution, windowSeconds } from '../../src/modules/affiliate/attribution'
 import { commissionBase, commissionMinor, conversionRate } from '../../src/modules/affiliate/commission'
-import { toCsv } from '../../src/modules/affiliate/csv'
 import { isValidIban, maskDestination, normalizeIban } from '../../src/modules/affiliate/payout'
 import { landingPath, normalizeCode, normalizeTargetPath } from '../../src/modules/affiliate/targets'
 import { addUtcDays, DAY_MS, daysBetween, utcDay } from '../../src/modules/time/days'
@@ -185,20 +184,6 @@ describe('payout destinations', () => {
       'range_too_long',
     )
     expect(performanceQuerySchema.safeParse({ from: '2026-13-01' }).success).toBe(false)
-  })
-})
-
-describe('CSV export', () => {
-  it('quotes fields that need it and neutralises spreadsheet formulas', () => {
-    expect(
-      toCsv(
-        ['a', 'b'],
-        [
-          ['x,y', 'say "hi"'],
-          ['=1+1', 3],
-        ],
-      ),
-    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n"\'=1+1",3\r\n')
   })
 })
 

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { auditLog } from '~/server/db/schema'
+import { toCsv } from '~/modules/csv/csv'
 
 export interface AuditFilter {
   action?: string
@@ -43,22 +44,19 @@ export async function countAudit(db: Db, filter: AuditFilter = {}): Promise<numb
 
 export type AuditRow = Awaited<ReturnType<typeof listAudit>>[number]
 
-/** A spreadsheet cell: quoted (RFC 4180), and never read as a formula (a leading =, +, - or @ is escaped). */
-function cell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return `"${text.replace(/"/g, '""')}"`
+/** A cell of the export: text as it is, anything else (before/after) as JSON. */
+function cellText(value: unknown): string {
+  return value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value)
 }
 
 export const AUDIT_CSV_COLUMNS = ['id', 'at', 'actor', 'action', 'target_type', 'target_id', 'before', 'after'] as const
 
 /** The rows as CSV (header first, CRLF line ends), before/after as JSON. */
 export function auditCsv(rows: AuditRow[]): string {
-  const lines = [AUDIT_CSV_COLUMNS.join(',')]
-  for (const r of rows) {
-    lines.push(
-      [r.id, r.at.toISOString(), r.actor, r.action, r.targetType, r.targetId, r.before, r.after].map(cell).join(','),
-    )
-  }
-  return `${lines.join('\r\n')}\r\n`
+  return toCsv(
+    AUDIT_CSV_COLUMNS,
+    rows.map((r) =>
+      [r.id, r.at.toISOString(), r.actor, r.action, r.targetType, r.targetId, r.before, r.after].map(cellText),
+    ),
+  )
 }

@@ -12,21 +12,15 @@ import { AppError } from '~/modules/errors/app-error'
 import { recordAudit } from '~/modules/audit/audit.server'
 import { invalidateCatalog } from './catalog-cache.server'
 import { CODE_PATTERN, type CodeImportInput, type CodeImportReport } from './catalog-edit.schemas'
+import { readCsv } from '~/modules/csv/csv'
 
 /** How many of each kind the report lists by value (the counts are always complete). */
 const LISTED = 50
 
-/** The first CSV cell of each non-empty line, unquoted; a leading `code` header is skipped. */
+/** The first cell of each non-empty CSV row (a quoted cell may hold commas); a leading `code` header is skipped. */
 export function codesOfCsv(csv: string): string[] {
-  const cells = csv
-    .split(/\r?\n/)
-    .map((line) =>
-      line
-        .split(/[,;\t]/)[0]!
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-        .trim(),
-    )
+  const cells = readCsv(csv)
+    .map((row) => (row[0] ?? '').trim())
     .filter(Boolean)
   return cells[0]?.toLowerCase() === 'code' ? cells.slice(1) : cells
 }

@@ -8,3 +8,13 @@ export function downloadText(filename: string, text: string, type = 'text/csv;ch
   a.click()
   setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
+
+/** Writes the rows as CSV and saves them; the CSV library is fetched only now, on the click. */
+export async function downloadCsv(
+  filename: string,
+  header: string[],
+  rows: (string | number | null | undefined)[][],
+): Promise<void> {
+  const { toCsv } = await import('~/modules/csv/csv')
+  downloadText(filename, toCsv(header, rows))
+}

@@ -8,8 +8,7 @@ import type { ActionResult } from '~/modules/errors/action-result'
 import { archiveLinkFn, createLinkFn } from '~/modules/affiliate/affiliate.functions'
 import { affiliateQueries } from '~/modules/affiliate/affiliate.queries'
 import type { LinkStats } from '~/modules/affiliate/affiliate.schemas'
-import { toCsv } from '~/modules/affiliate/csv'
-import { downloadText } from './download'
+import { downloadCsv } from './download'
 import { AffiliateErrorText } from './error-text'
 import { useMoney } from '~/modules/catalog/use-money'
 
@@ -75,7 +74,7 @@ export function LinksPanel({ currency }: { currency: string }) {
       (l.revenue / 10 ** digits).toFixed(digits),
       (l.commission / 10 ** digits).toFixed(digits),
     ])
-    downloadText('affiliate-links.csv', toCsv(header, rows))
+    void downloadCsv('affiliate-links.csv', header, rows)
   }
 
   return (

@@ -5,8 +5,7 @@ import { EmptyState, ListSkeleton } from '~/components/list-states'
 import { currencyDigits } from '~/modules/catalog/money'
 import { affiliateQueries } from '~/modules/affiliate/affiliate.queries'
 import type { Performance } from '~/modules/affiliate/affiliate.schemas'
-import { toCsv } from '~/modules/affiliate/csv'
-import { downloadText } from './download'
+import { downloadCsv } from './download'
 import { PerformanceChart } from './performance-chart'
 import { useMoney } from '~/modules/catalog/use-money'
 import { addUtcDays } from '~/modules/time/days'
@@ -57,7 +56,7 @@ export function PerformancePanel({ range, onRange }: { range: Range; onRange: (r
       (d.commission / 10 ** digits).toFixed(digits),
       data.currency,
     ])
-    downloadText(`affiliate-performance-${data.from}-${data.to}.csv`, toCsv(header, rows))
+    void downloadCsv(`affiliate-performance-${data.from}-${data.to}.csv`, header, rows)
   }
 
   return (
