@@ -4,10 +4,10 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useMoney } from '~/modules/catalog/use-money'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import { STATUS_LABELS } from '~/modules/orders/components/labels'
 import type { OrderStatus } from '~/modules/orders/order-status'
 import { adminDashboardQuery } from '~/modules/admin/admin.queries'
 import { DELIVERY_PROMISE_MINUTES, type CurrencyFigure } from '~/modules/admin/admin.schemas'
+import { STAFF_STATUS_LABELS } from './order-labels'
 import { PaymentReconcilePanel } from './payment-reconcile-panel'
 
 function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId: string }) {
@@ -148,7 +148,7 @@ export function Dashboard() {
               {data.ordersByStatus.map((row) => (
                 <Figure
                   key={row.status}
-                  label={t(STATUS_LABELS[row.status])}
+                  label={t(STAFF_STATUS_LABELS[row.status])}
                   value={row.count}
                   status={row.status}
                   testId={`status-${row.status}`}
