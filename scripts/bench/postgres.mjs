@@ -10,11 +10,11 @@ import { signedInSsr } from './ssr.mjs'
 
 export async function postgresFigures(pgUrl, port) {
   const figures = await withPostgresServer(pgUrl, port, async (ctx) => {
-    const figures = {}
-    if (!process.env.BENCH_SKIP_SSR) figures.signedIn = await signedInSsr(ctx.server, ctx.cookies[0])
-    if (!process.env.BENCH_SKIP_CHECKOUT) figures.checkout = await checkoutThroughput(ctx)
-    if (!process.env.BENCH_SKIP_MEMORY) figures.memory = await memorySoak(ctx.server, ctx.cookies[0])
-    return figures
+    const found = {}
+    if (!process.env.BENCH_SKIP_SSR) found.signedIn = await signedInSsr(ctx.server, ctx.cookies[0])
+    if (!process.env.BENCH_SKIP_CHECKOUT) found.checkout = await checkoutThroughput(ctx)
+    if (!process.env.BENCH_SKIP_MEMORY) found.memory = await memorySoak(ctx.server, ctx.cookies[0])
+    return found
   })
   // The same checkout with the supplier across HTTP (the sandbox service beside the shop, as
   // `npm start` runs it), in the same run: fulfilment of every paid order goes over the network.
