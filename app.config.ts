@@ -332,6 +332,16 @@ export type AppConfig = Omit<RawConfig, 'SEED_DEMO' | 'SEED_CATALOG'> & { SEED_D
  * `command`: a command-line tool (`npm run ops`) rather than a server. It prints no absolute URL,
  * so PUBLIC_ORIGIN is not required of it (siteOrigin() refuses to guess one on PostgreSQL).
  */
+/**
+ * What a start stopped by a bad configuration prints: one line per bad setting, each saying it is
+ * the configuration (`Invalid configuration: STRIPE_SECRET_KEY: required with …`), no stack.
+ */
+export function configErrorLines(message: string): string[] {
+  const [head = '', ...issues] = message.split('\n').map((line) => line.trim())
+  const settings = issues.filter(Boolean)
+  return settings.length > 0 ? settings.map((issue) => `${head} ${issue}`) : [head]
+}
+
 export function parseConfig(env: Record<string, string | undefined>, opts: { command?: boolean } = {}): AppConfig {
   const result = schema.safeParse(env)
   if (!result.success) {

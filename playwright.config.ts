@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
+import { E2E_PORT, E2E_SERVER_ENV } from './tests/e2e/server-env'
 
-const port = Number(process.env.E2E_PORT ?? 3100)
+const port = E2E_PORT
 /** Journeys that move the server's test clock: alone, after the others (see projects). */
 const CLOCK_JOURNEYS = /affiliate-journey\.spec\.ts$/
 
@@ -51,22 +52,6 @@ export default defineConfig({
     // Generous: the first start runs initdb, migrations and the seed, slow on a busy machine.
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // The journeys test the live-chat loader against a stand-in script they serve themselves.
-      LIVE_CHAT_SCRIPT_URL: '/__e2e/chat-standin.js',
-      LIVE_CHAT_SITE_ID: 'e2e-site',
-      // The affiliate journey moves the clock past the commission hold (POST /api/workshop/clock).
-      ALLOW_TEST_CLOCK: 'true',
-      // Every journey comes from 127.0.0.1 and many sign in as the same shopper: one client and one
-      // user for the whole suite. The limits themselves are tested in production-defaults.test.ts.
-      PLAYER_LOOKUP_LIMIT: '5000',
-      COUPON_LOOKUP_LIMIT: '5000',
-      // Each test makes its own accounts (POST /api/workshop/test-users, tests/e2e/user-fixture.ts).
-      ALLOW_TEST_FIXTURES: 'true',
-      // Tests are clients of their own addresses (X-Forwarded-For from loopback, user-fixture.ts).
-      TRUST_PROXY: '127.0.0.1,::1',
-    },
+    env: { ...E2E_SERVER_ENV, PORT: String(port) },
   },
 })

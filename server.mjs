@@ -14,7 +14,10 @@ try {
   if (!String(error?.message).startsWith('Invalid configuration')) throw error
   // One line per bad setting, no stack: this is the operator's mistake, not a crash.
   const message = error instanceof Error ? error.message : String(error)
-  console.error(message.replace(/:\n\s+/, ': ').replace(/\n\s+/g, '; '))
+  // As app.config.ts configErrorLines (the bundle may have failed before exporting it).
+  const [head, ...issues] = message.split('\n').map((line) => line.trim())
+  const settings = issues.filter(Boolean)
+  console.error((settings.length > 0 ? settings.map((issue) => `${head} ${issue}`) : [head]).join('\n'))
   process.exit(1)
 }
 const banner = app.demoAccountsBanner()

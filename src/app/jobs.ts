@@ -4,6 +4,7 @@
  * left waiting, not failed (server/jobs/registry.ts).
  */
 import { registerAffiliateJobHandlers, scheduleNightlyReconcile } from '~/modules/affiliate/jobs.server'
+import { registerFulfilmentJobs } from '~/modules/fulfilment/supplier-balance.server'
 import { registerOrderJobHandlers } from '~/modules/orders/order-jobs.server'
 import { registerPaymentJobHandlers, registerPaymentReconcileJob } from '~/modules/payments/payment-jobs.server'
 import { registerSearchJobs } from '~/modules/search/sales.server'
@@ -26,6 +27,7 @@ export function registerAppJobHandlers(): void {
   registerAffiliateJobHandlers()
   registerAuthPurgeJob()
   registerSearchJobs()
+  registerFulfilmentJobs()
 }
 
 /** The recurring runs (housekeeping, nightly reconciliation): queued rows any worker may run. */

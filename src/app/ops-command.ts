@@ -13,7 +13,7 @@ import { STAFF_ROLES, type StaffRole } from '~/server/db/schema'
 import { getDb } from '~/server/db/client'
 import { describeDbError, isConnectionError } from '~/server/db/availability'
 import { backupDatabase, restoreDatabase } from '~/server/backup'
-import { runningAsCommand } from '../../app.config'
+import { configErrorLines, runningAsCommand } from '../../app.config'
 
 const USAGE =
   'usage: npm run ops -- grant <support|admin> <email> | revoke <email> | list | backup <file> | restore <file> [--clean]'
@@ -49,7 +49,7 @@ export async function runOpsCommand(args: string[]): Promise<{ code: number; lin
     const message = error instanceof Error ? error.message : String(error)
     // One line per bad setting, as server.mjs prints them.
     if (message.startsWith('Invalid configuration')) {
-      return { code: 1, lines: [message.replace(/:\n\s+/, ': ').replace(/\n\s+/g, '; ')] }
+      return { code: 1, lines: configErrorLines(message) }
     }
     if (isConnectionError(error)) return { code: 1, lines: [describeDbError(error)] }
     throw error

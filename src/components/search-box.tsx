@@ -32,14 +32,18 @@ export function SearchBox() {
   const { t, i18n } = useLingui()
   const prefix = useLocalePrefix()
   const field = useRef<HTMLInputElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
   const [Combobox, setCombobox] = useState<ComponentType<SearchComboboxProps>>()
-  const [handover, setHandover] = useState({ query: '', focus: false })
+  // What the plain field held when the combobox replaced it, and each request for the focus.
+  const [initialQuery, setInitialQuery] = useState('')
+  const [focusRequest, setFocusRequest] = useState(0)
   const [expanded, setExpanded] = useState(false)
   const load = (thenFocus: boolean) => {
     loadCombobox(i18n).then(
       (c) => {
         const input = field.current
-        setHandover({ query: input?.value ?? '', focus: thenFocus || document.activeElement === input })
+        if (input) setInitialQuery(input.value)
+        if (thenFocus || (input && document.activeElement === input)) setFocusRequest((n) => n + 1)
         setCombobox(() => c)
       },
       () => undefined, // the plain field still searches by submitting
@@ -55,6 +59,7 @@ export function SearchBox() {
   return (
     <>
       <button
+        ref={toggle}
         type="button"
         aria-label={label}
         title={label}
@@ -72,9 +77,14 @@ export function SearchBox() {
           {Combobox ? (
             <Combobox
               label={label}
-              initialQuery={handover.query}
-              takeFocus={handover.focus}
-              onDismiss={() => setExpanded(false)}
+              initialQuery={initialQuery}
+              focusRequest={focusRequest}
+              onDismiss={() => {
+                // The narrow screens' row closes; the focus goes back to the button that opened it.
+                if (!expanded) return
+                setExpanded(false)
+                toggle.current?.focus()
+              }}
             />
           ) : (
             <input

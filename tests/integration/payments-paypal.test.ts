@@ -2,7 +2,8 @@
  * PayPal (the wallet) through the official SDK against a local stand-in of PayPal's REST API
  * (tests/stand-ins/paypal.ts), on PGlite and PostgreSQL: the Orders v2 order, approval and capture
  * on return → delivered, refunds by capture, webhooks verified by PayPal's verify call (forged,
- * stale, replayed, out of order, another amount), PayPal timing out or failing, a cancelled approval.
+ * stale, replayed, out of order, another amount), PayPal timing out or failing, a cancelled approval,
+ * and (PostgreSQL) 50 concurrent starts of one order making one PayPal order.
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -14,7 +15,7 @@ import * as t from '../../src/server/db/schema'
 import { startPayPalStandIn, type PayPalStandIn } from '../stand-ins/paypal'
 import { makeUser, openTestDb, orderInput, orderStatus, pickSku, settle, type TestDb } from './orders-fixtures'
 import { PAYPAL_TEST_KEYS, startProviderWebhookEndpoint, type WebhookEndpoint } from './provider-fixtures'
-import { describeOnEachDriver } from './throwaway-db'
+import { describeOnEachDriver, describeOnPostgres } from './throwaway-db'
 import { ordersConfigForFile, overrideConfig } from './test-config'
 
 ordersConfigForFile(PAYPAL_TEST_KEYS)
@@ -223,5 +224,44 @@ describeOnEachDriver('PayPal Orders v2', (driver) => {
     await returnFromProvider(tdb.db, 'paypal', { paymentId, outcome: 'cancel' }, urls.origin)
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'cancelled', failureCode: 'cancelled_by_payer' })
     expect(await orderStatus(tdb.db, order.id)).toBe('awaiting_payment')
+  })
+})
+
+describeOnPostgres('PayPal under 50 concurrent starts of one order', () => {
+  let tdb: TestDb
+  let hook: WebhookEndpoint
+  beforeAll(async () => {
+    tdb = await openTestDb('postgres', 20)
+    hook = await startProviderWebhookEndpoint(tdb.db, 'paypal')
+    paypal.webhook = { url: hook.url, webhookId: PAYPAL_TEST_KEYS.PAYPAL_WEBHOOK_ID }
+  })
+  afterAll(async () => {
+    await paypal.settled()
+    await hook?.close()
+    await tdb?.close()
+  })
+
+  it('makes one attempt and one PayPal order, gives every start the same approval page, and captures once', async () => {
+    const sku = await pickSku(tdb.db, 'topup')
+    const user = await makeUser(tdb.db)
+    const { order } = await createOrder(tdb.db, user, orderInput(sku))
+    const starts = await Promise.allSettled(
+      Array.from({ length: 50 }, () => startPayment(tdb.db, user, { orderId: order.id, method: 'wallet' }, urls)),
+    )
+    expect(starts.filter((s) => s.status === 'rejected')).toEqual([])
+    const started = starts.map((s) => (s as PromiseFulfilledResult<{ redirectUrl: string; paymentId?: string }>).value)
+    expect(new Set(started.map((s) => s.redirectUrl)).size).toBe(1)
+    const attempts = await tdb.db.select().from(t.payments).where(eq(t.payments.orderId, order.id))
+    expect(attempts).toHaveLength(1)
+    const made = [...paypal.orders.values()].filter((o) => o.purchase_units[0]!.custom_id === order.id)
+    expect(made).toHaveLength(1)
+    expect(started[0]!.redirectUrl).toBe(`${paypal.url}/checkoutnow?token=${made[0]!.id}`)
+
+    paypal.approve(made[0]!.id)
+    await returnFromProvider(tdb.db, 'paypal', { paymentId: attempts[0]!.id, outcome: 'success' }, urls.origin)
+    await paypal.settled()
+    await settle(tdb.db)
+    expect(made[0]!.purchase_units[0]!.payments?.captures).toHaveLength(1)
+    expect(await orderStatus(tdb.db, order.id)).toBe('delivered')
   })
 })

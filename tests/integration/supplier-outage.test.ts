@@ -5,73 +5,32 @@
  * supplier service and the shop's callback endpoint on free ports. The outage lasts
  * SUPPLIER_OUTAGE_MS (default the issue's 60 s) with a 10 s breaker cool-down.
  */
-import { createServer, type Server } from 'node:http'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeOnPostgres } from './throwaway-db'
 import { createOrder } from '../../src/modules/orders/create-order.server'
-import { receiveSupplierCallback } from '../../src/modules/orders/supplier-callback.server'
-import { AppError } from '../../src/modules/errors/app-error'
 import * as t from '../../src/server/db/schema'
-import type { Db } from '../../src/server/db/client'
 import { resetSupplierBreakers, supplierBreakers } from '../../src/server/fulfilment/http/supplier.server'
 import { startSandboxSupplier, type SandboxService } from '../../src/server/fulfilment/sandbox/service.server'
 import { SUPPLIER_SIGNATURE_HEADER, SUPPLIER_TIMESTAMP_HEADER } from '../../src/server/fulfilment/protocol'
 import { signPayload } from '../../src/server/http/signature'
 import { JobWorker } from '../../src/server/jobs/worker'
 import { makeUser, openTestDb, orderInput, pay, pickSku, startWebhookEndpoint, type TestDb } from './orders-fixtures'
-import { ordersConfigForFile, overrideConfig } from './test-config'
+import { ordersConfigForFile, overrideConfig, withConfig } from './test-config'
+import {
+  SUPPLIER_QUEUES,
+  forgetBalanceReadings,
+  readSupplierBalance,
+} from '../../src/modules/fulfilment/supplier-balance.server'
+import { supplierFigures } from '../../src/modules/fulfilment/supplier-status.server'
+import { startCallbackEndpoint, waitFor } from './supplier-fixtures'
 
 const OUTAGE_MS = Number(process.env.SUPPLIER_OUTAGE_MS ?? 60_000)
 const COOLDOWN_MS = 10_000
 const SECRET = 'outage-test-secret-0123456789'
 const TEST_DATA_DIR = ordersConfigForFile()
-
-/** The shop's callback route, in front of the same use case. */
-async function startCallbackEndpoint(db: Db) {
-  const answered: number[] = []
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const headers = new Headers()
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v)
-      const name = decodeURIComponent(req.url!.split('/').pop()!)
-      receiveSupplierCallback(db, name, headers, Buffer.concat(chunks).toString('utf8')).then(
-        (body) => {
-          answered.push(200)
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-        },
-        (err: unknown) => {
-          const status = err instanceof AppError ? err.status : 500
-          answered.push(status)
-          res.writeHead(status).end()
-        },
-      )
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as { port: number }).port
-  return {
-    url: `http://127.0.0.1:${port}/api/fulfilment/callbacks/sandbox`,
-    answered,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      }),
-  }
-}
-
-async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<number> {
-  const started = Date.now()
-  while (Date.now() - started < ms) {
-    if (await check()) return Date.now() - started
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 describeOnPostgres('fulfilment across HTTP: outage, callbacks (PostgreSQL)', () => {
   let tdb: TestDb
@@ -289,4 +248,31 @@ describeOnPostgres('fulfilment across HTTP: outage, callbacks (PostgreSQL)', () 
       await expectDeliveredOnce([waiting!])
     },
   )
+
+  it('a low balance warns the dashboard and mails the admins once', { timeout: 30_000 }, async () => {
+    const admin = await makeUser(tdb.db, 'admin')
+    await tdb.db.update(t.users).set({ role: 'admin' }).where(eq(t.users.id, admin))
+    await withConfig({ SUPPLIER_LOW_BALANCE_MINOR: String(service.balanceMinor() + 1) }, async () => {
+      forgetBalanceReadings()
+      const [figure] = await supplierFigures(tdb.db)
+      expect(figure).toMatchObject({ name: 'sandbox', breaker: 'closed' })
+      expect(figure!.balances).toEqual([{ currency: 'USD', amountMinor: service.balanceMinor(), low: true }])
+      forgetBalanceReadings()
+      await readSupplierBalance(tdb.db, 'sandbox')
+    })
+    const mails = await tdb.db.select().from(t.jobs).where(eq(t.jobs.queue, SUPPLIER_QUEUES.lowBalanceMail))
+    expect(mails).toHaveLength(1)
+    await waitFor(
+      async () =>
+        (await tdb.db.select().from(t.jobs).where(eq(t.jobs.queue, SUPPLIER_QUEUES.lowBalanceMail)))[0]!.completedAt !==
+        null,
+      15_000,
+      'the low-balance mail',
+    )
+    const outbox = path.join(TEST_DATA_DIR, 'outbox')
+    const sent = readdirSync(outbox).filter((f) =>
+      readFileSync(path.join(outbox, f), 'utf8').includes('prepaid balance low'),
+    )
+    expect(sent).toHaveLength(1)
+  })
 })

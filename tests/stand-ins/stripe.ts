@@ -446,7 +446,8 @@ ${
   return standIn
 }
 
-// `node tests/stand-ins/stripe.ts`: the stand-in for the browser journeys (playwright.stripe.config.ts).
+// `node tests/stand-ins/stripe.ts`: the stand-in on its own, to try the shop by hand with Stripe configured
+// (the browser journey, tests/e2e/payments-stripe.spec.ts, starts it in its worker instead).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const standIn = await startStripeStandIn({
     port: Number(process.env.STANDIN_PORT ?? 4081),

@@ -57,7 +57,30 @@ describe('dashboard', () => {
     withdrawalsRequested: 1,
     withdrawalsApproved: 0,
     supportRequests: 4,
+    suppliers: [
+      {
+        name: 'sandbox',
+        breaker: 'open',
+        calls: 40,
+        errorRate: 0.25,
+        p95Ms: 812,
+        balances: [{ currency: 'USD', amountMinor: 5_000, low: true }],
+        balanceReadAt: '2026-11-26T11:58:00.000Z',
+      },
+    ],
+    oldestWaitingDeliverySince: '2026-11-26T11:40:00.000Z',
   }
+
+  it('shows each supplier: breaker, last hour, balance (low), oldest waiting delivery', async () => {
+    await renderUi(<Dashboard />, { path: '/admin', queries: [[['admin', 'dashboard'], figures]] })
+    const card = await screen.findByTestId('supplier-sandbox')
+    expect(within(card).getByTestId('supplier-breaker').textContent).toBe('Open: calls held back')
+    expect(within(card).getByTestId('supplier-p95').textContent).toBe('812 ms')
+    expect(within(card).getByTestId('supplier-error-rate').textContent).toBe('25%')
+    expect(within(card).getByTestId('supplier-balance-USD').textContent).toContain('$50.00')
+    expect(within(card).getByText('Balance low: top it up with the supplier.')).toBeTruthy()
+    expect(within(card).getByTestId('supplier-oldest-waiting').textContent).toBe('20 min')
+  })
 
   it('shows today’s revenue, what needs a person, and links to filtered lists', async () => {
     await renderUi(<Dashboard />, { path: '/admin', queries: [[['admin', 'dashboard'], figures]] })

@@ -20,4 +20,14 @@ describe('auditDiff', () => {
     expect(auditDiff({ a: 1 }, null)).toEqual([{ key: 'a', before: 1, after: undefined }])
     expect(auditDiff(null, null)).toEqual([])
   })
+  it('names a change inside an object by its path: a German rename is the German name alone', () => {
+    const names = { en: 'Starfall', fr: 'Starfall', pt: 'Starfall', es: 'Starfall', de: 'Starfall', ru: 'Старфолл' }
+    expect(auditDiff({ name: names, slug: 's' }, { name: { ...names, de: 'Sternenfall' }, slug: 's' })).toEqual([
+      { key: 'name.de', before: 'Starfall', after: 'Sternenfall' },
+    ])
+    expect(auditDiff({ tags: ['a'], meta: null }, { tags: ['a', 'b'], meta: { n: 1 } })).toEqual([
+      { key: 'meta', before: null, after: { n: 1 } },
+      { key: 'tags', before: ['a'], after: ['a', 'b'] },
+    ])
+  })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sortGames, type GameCard } from '../../src/modules/catalog/category.schemas'
-import { formatMoney, decimalToMinor, toDecimalString } from '../../src/modules/catalog/money'
+import { formatMoney, decimalToMinor, toDecimalString, toLocaleDecimalString } from '../../src/modules/catalog/money'
 import { findRedirect, isSitePath } from '../../src/modules/cms/redirects'
 import { renderRobots, renderSitemap } from '../../src/modules/cms/sitemap.server'
 import { validatePlayerForm } from '../../src/modules/fulfilment/player-form'
@@ -18,6 +18,16 @@ describe('money', () => {
     expect(toDecimalString(899900, 'RUB')).toBe('8999.00')
     expect(toDecimalString(500, 'JPY')).toBe('500')
     expect(() => toDecimalString(1.5, 'USD')).toThrow()
+  })
+
+  it('writes a prefilled amount with the locale’s decimal separator, and reads it back', () => {
+    expect(toLocaleDecimalString(1499, 'EUR', 'de')).toBe('14,99')
+    expect(toLocaleDecimalString(1499, 'USD', 'en')).toBe('14.99')
+    expect(toLocaleDecimalString(134900, 'RUB', 'ru')).toBe('1349,00')
+    expect(toLocaleDecimalString(500, 'JPY', 'fr')).toBe('500')
+    for (const locale of ['en', 'fr', 'pt', 'es', 'de', 'ru']) {
+      expect(decimalToMinor(toLocaleDecimalString(123456, 'EUR', locale), 'EUR')).toBe(123456)
+    }
   })
 
   it('reads a typed decimal amount as minor units, refusing what is not one', () => {

@@ -1,6 +1,7 @@
 /** What the back-office screens send and receive (client-safe). */
 import { z } from 'zod'
 import { ORDER_STATUSES, type OrderStatus } from '~/modules/orders/order-status'
+import type { SupplierFigure } from '~/modules/fulfilment/supplier'
 
 /** Minutes the shop promises for a delivery: a paid order still undelivered after this is late. */
 export const DELIVERY_PROMISE_MINUTES = 15
@@ -30,6 +31,10 @@ export interface DashboardFigures {
   withdrawalsRequested: number
   withdrawalsApproved: number
   supportRequests: number
+  /** Each supplier: breaker, last hour's calls, balance (issue 31). */
+  suppliers: SupplierFigure[]
+  /** When the longest-waiting paid, undelivered order was paid (ISO), or null. */
+  oldestWaitingDeliverySince: string | null
 }
 
 export interface StaffViewer {

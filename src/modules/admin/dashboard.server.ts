@@ -7,6 +7,7 @@ import type { Db } from '~/server/db/client'
 import { selectRows } from '~/server/db/client'
 import type { OrderStatus } from '~/modules/orders/order-status'
 import { DAY_MS, utcDay } from '~/modules/time/days'
+import { supplierFigures } from '~/modules/fulfilment/supplier-status.server'
 import { DELIVERY_PROMISE_MINUTES, type CurrencyFigure, type DashboardFigures } from './admin.schemas'
 
 type Count = { count: string | number }
@@ -29,35 +30,43 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
   const today = new Date(`${utcDay(now)}T00:00:00Z`)
   const weekAgo = new Date(today.getTime() - 6 * DAY_MS)
   const promise = new Date(now.getTime() - DELIVERY_PROMISE_MINUTES * 60_000)
-  const [paidToday, paidThisWeek, byStatus, [late], [jobs], [webhooks], [withdrawals], [support]] = await Promise.all([
-    paidSince(db, today),
-    paidSince(db, weekAgo),
-    selectRows<{ status: OrderStatus; count: string | number }>(
-      db,
-      sql`select status, count(*) as count from orders group by status order by status`,
-    ),
-    selectRows<Count>(
-      db,
-      sql`select count(*) as count from orders o
+  const [paidToday, paidThisWeek, byStatus, [late], [jobs], [webhooks], [withdrawals], [support], [oldest], suppliers] =
+    await Promise.all([
+      paidSince(db, today),
+      paidSince(db, weekAgo),
+      selectRows<{ status: OrderStatus; count: string | number }>(
+        db,
+        sql`select status, count(*) as count from orders group by status order by status`,
+      ),
+      selectRows<Count>(
+        db,
+        sql`select count(*) as count from orders o
             where o.status in ('paid', 'fulfilling')
               and exists (select 1 from order_events e
                            where e.order_id = o.id and e.to_status = 'paid' and e.created_at < ${promise})`,
-    ),
-    selectRows<{ pending: string | number; failed: string | number }>(
-      db,
-      sql`select count(*) filter (where completed_at is null and failed_at is null) as pending,
+      ),
+      selectRows<{ pending: string | number; failed: string | number }>(
+        db,
+        sql`select count(*) filter (where completed_at is null and failed_at is null) as pending,
                  count(*) filter (where failed_at is not null) as failed
             from jobs`,
-    ),
-    selectRows<Count>(db, sql`select count(*) as count from webhook_events where processed_at is null`),
-    selectRows<{ requested: string | number; approved: string | number }>(
-      db,
-      sql`select count(*) filter (where status = 'requested') as requested,
+      ),
+      selectRows<Count>(db, sql`select count(*) as count from webhook_events where processed_at is null`),
+      selectRows<{ requested: string | number; approved: string | number }>(
+        db,
+        sql`select count(*) filter (where status = 'requested') as requested,
                  count(*) filter (where status = 'approved') as approved
             from withdrawals where status in ('requested', 'approved')`,
-    ),
-    selectRows<Count>(db, sql`select count(*) as count from support_requests where answered_at is null`),
-  ])
+      ),
+      selectRows<Count>(db, sql`select count(*) as count from support_requests where answered_at is null`),
+      selectRows<{ since: Date | string | null }>(
+        db,
+        sql`select min(e.created_at) as since from orders o
+            join order_events e on e.order_id = o.id and e.to_status = 'paid'
+            where o.status in ('paid', 'fulfilling')`,
+      ),
+      supplierFigures(db),
+    ])
   const ordersByStatus = byStatus.map((r) => ({ status: r.status, count: num(r.count) }))
   return {
     at: now.toISOString(),
@@ -72,5 +81,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     withdrawalsRequested: num(withdrawals?.requested),
     withdrawalsApproved: num(withdrawals?.approved),
     supportRequests: num(support?.count),
+    suppliers,
+    oldestWaitingDeliverySince: oldest?.since ? new Date(oldest.since).toISOString() : null,
   }
 }

@@ -52,6 +52,16 @@ export function toDecimalString(amountMinor: number, currency: string): string {
 }
 
 /**
+ * The same figure written as a person of `locale` types it ("14,99" in German), for prefilled
+ * amount fields; decimalToMinor reads either separator back. No grouping, which it would refuse.
+ */
+export function toLocaleDecimalString(amountMinor: number, currency: string, locale: string): string {
+  const text = toDecimalString(amountMinor, currency)
+  const separator = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
+  return separator === '.' ? text : text.replace('.', separator)
+}
+
+/**
  * "12.99" typed in a currency's units → 1299 minor units, without float arithmetic; undefined for
  * anything that is not a plain non-negative decimal with at most the currency's digits.
  */

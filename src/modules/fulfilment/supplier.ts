@@ -30,6 +30,19 @@ export interface SupplierBalanceLine {
   amountMinor: number
 }
 
+/** A supplier on the admin dashboard (client-safe). */
+export interface SupplierFigure {
+  name: string
+  /** This instance's breaker; 'in_process' when the sandbox answers inside the shop (no network). */
+  breaker: 'closed' | 'open' | 'half_open' | 'in_process'
+  /** Calls this instance sent in the last hour, the share that failed (0–1), their p95 in ms. */
+  calls: number
+  errorRate: number
+  p95Ms: number | null
+  balances: (SupplierBalanceLine & { low: boolean })[] | null
+  balanceReadAt: string | null
+}
+
 export type CallbackReading =
   | { ok: true; callback: { reference: string; status: 'pending' | 'delivered' | 'refused' } }
   | { ok: false; reason: 'missing' | 'stale' | 'mismatch' | 'malformed' }

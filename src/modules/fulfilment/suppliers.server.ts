@@ -24,6 +24,16 @@ function installedSuppliers(): Suppliers {
   return installed
 }
 
+/** The name of the supplier new orders go to. */
+export function defaultSupplierName(): string {
+  return installedSuppliers().defaultName
+}
+
+/** The suppliers new orders go to (one today): the balance job and the dashboard look at them. */
+export function installedSupplierNames(): string[] {
+  return [installedSuppliers().defaultName]
+}
+
 /** The supplier of that name, or undefined (a callback naming a supplier we do not have). */
 export function findSupplier(db: Db, name: string): Supplier | undefined {
   return installedSuppliers().byName(db, name)

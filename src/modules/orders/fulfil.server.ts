@@ -8,7 +8,8 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { gameCodes, games, offers, orderEvents, orderItems, skus } from '~/server/db/schema'
 import { RetryLaterError, type JobContext } from '~/server/jobs/registry'
-import { supplierFor } from '~/modules/fulfilment/suppliers.server'
+import { defaultSupplierName, supplierFor } from '~/modules/fulfilment/suppliers.server'
+import { BALANCE_BEFORE_BATCH_MS, readSupplierBalance } from '~/modules/fulfilment/supplier-balance.server'
 import {
   isPlayerDeliveryError,
   type DeliveryWait,
@@ -65,7 +66,10 @@ export function fulfilJob(supplierOf: (db: Db) => Supplier = supplierFor) {
     orderNotFound(orderId)
     if (!moved && order.status !== 'fulfilling') return // delivered, failed or refunded already
     if (items.every((i) => i.kind === 'currency')) return ctx.complete((tx) => allocateCodes(tx, orderId, items))
-    await deliverTopUps(db, supplierOf(db), { id: orderId, player: order.player, round: order.playerFixes }, items, ctx)
+    // The balance before a delivery batch (at most once a minute per instance; warns when low).
+    const supplier = supplierOf(db)
+    await readSupplierBalance(db, defaultSupplierName(), BALANCE_BEFORE_BATCH_MS, supplier)
+    await deliverTopUps(db, supplier, { id: orderId, player: order.player, round: order.playerFixes }, items, ctx)
   }
 }
 

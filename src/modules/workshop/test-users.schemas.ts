@@ -6,6 +6,11 @@ export const testUserInputSchema = z.strictObject({
   /** Also make the account a promoter (with its own promote code), as joining the programme does. */
   promoter: z.boolean().default(false),
   username: z.string().trim().min(1).max(40).optional(),
+  /** Starts the address (then `-<random>@example.com`): a long one, for layouts that must not overflow. */
+  emailPrefix: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{0,59}$/)
+    .optional(),
   /**
    * With `promoter`: commission earned on a referred, delivered order of this amount (minor
    * units, the promoter's currency), released at once: a balance for large-withdrawal journeys.

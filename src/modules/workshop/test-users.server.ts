@@ -23,14 +23,14 @@ export function assertTestFixturesEnabled(): void {
 
 export async function createTestUser(db: Db, input: unknown): Promise<TestUser> {
   assertTestFixturesEnabled()
-  const { role, promoter, username, referredOrderMinor } = testUserInputSchema.parse(input)
+  const { role, promoter, username, referredOrderMinor, emailPrefix = 'e2e' } = testUserInputSchema.parse(input)
   if (referredOrderMinor !== undefined && !promoter) {
     throw new AppError('INVALID_INPUT', 'referredOrderMinor needs promoter: true', {
       issues: [{ path: 'referredOrderMinor', message: 'needs_promoter' }],
     })
   }
   const tag = randomBytes(6).toString('hex')
-  const email = `e2e-${tag}@example.com`
+  const email = `${emailPrefix}-${tag}@example.com`
   // Meets the sign-up rules (letters and digits, 8+), different for every account.
   const password = `E2e-${randomBytes(9).toString('base64url')}1a`
   const [user] = await db

@@ -134,8 +134,15 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
             </li>
           </ul>
         </nav>
-        <p className="text-muted mt-4 hidden px-3 text-xs md:block" data-testid="admin-viewer">
-          {viewer.email} · {viewer.role === 'admin' ? <Trans>Admin</Trans> : <Trans>Support</Trans>}
+        {/* A long address is cut with an ellipsis inside the sidebar; the whole of it is its title. */}
+        <p className="text-muted mt-4 hidden min-w-0 px-3 text-xs md:flex" data-testid="admin-viewer">
+          <span className="truncate" title={viewer.email} data-testid="admin-viewer-email">
+            {viewer.email}
+          </span>
+          <span className="shrink-0 whitespace-pre">
+            {' · '}
+            {viewer.role === 'admin' ? <Trans>Admin</Trans> : <Trans>Support</Trans>}
+          </span>
         </p>
       </aside>
       <main id="admin-main" tabIndex={-1} className="mx-auto w-full max-w-6xl p-4 md:p-8">

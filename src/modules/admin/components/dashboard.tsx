@@ -1,13 +1,15 @@
+import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useMoney } from '~/modules/catalog/use-money'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import { STATUS_LABELS } from '~/modules/orders/components/labels'
 import type { OrderStatus } from '~/modules/orders/order-status'
 import { adminDashboardQuery } from '~/modules/admin/admin.queries'
 import { DELIVERY_PROMISE_MINUTES, type CurrencyFigure } from '~/modules/admin/admin.schemas'
+import type { SupplierFigure } from '~/modules/fulfilment/supplier'
+import { STAFF_STATUS_LABELS } from './order-labels'
 import { PaymentReconcilePanel } from './payment-reconcile-panel'
 
 function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId: string }) {
@@ -97,6 +99,95 @@ function Revenue({ figures, testId }: { figures: CurrencyFigure[]; testId: strin
 }
 
 /** Today's business and what needs a person, refreshed every 30 s. */
+const BREAKER_LABELS = {
+  closed: msg`Closed: calls go through`,
+  open: msg`Open: calls held back`,
+  half_open: msg`Half-open: one probe call`,
+  in_process: msg`In process (no network)`,
+} as const
+
+/** Per supplier: this instance's breaker and last hour of calls, the balance, the oldest waiting delivery. */
+function SupplierCard({
+  supplier,
+  oldestSince,
+  at,
+}: {
+  supplier: SupplierFigure
+  oldestSince: string | null
+  at: string
+}) {
+  const { t, i18n } = useLingui()
+  const money = useMoney()
+  const waitedMinutes = oldestSince
+    ? Math.max(0, Math.round((Date.parse(at) - Date.parse(oldestSince)) / 60_000))
+    : null
+  const low = supplier.balances?.some((b) => b.low)
+  return (
+    <Card title={<Trans>Supplier {supplier.name}</Trans>} testId={`supplier-${supplier.name}`}>
+      <dl className="space-y-1 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt>
+            <Trans>Circuit breaker</Trans>
+          </dt>
+          <dd
+            className={
+              supplier.breaker === 'open' || supplier.breaker === 'half_open' ? 'text-danger font-semibold' : ''
+            }
+            data-testid="supplier-breaker"
+          >
+            {t(BREAKER_LABELS[supplier.breaker])}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt>
+            <Trans>p95 latency, last hour</Trans>
+          </dt>
+          <dd className="font-mono tabular-nums" data-testid="supplier-p95">
+            {supplier.p95Ms === null ? '—' : `${i18n.number(supplier.p95Ms)} ms`}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt>
+            <Trans>Error rate, last hour</Trans>
+          </dt>
+          <dd
+            className={`font-mono tabular-nums ${supplier.errorRate > 0 ? 'text-danger' : ''}`}
+            data-testid="supplier-error-rate"
+          >
+            {i18n.number(supplier.errorRate, { style: 'percent', maximumFractionDigits: 1 })}
+          </dd>
+        </div>
+        {supplier.balances?.map((b) => (
+          <div key={b.currency} className="flex justify-between gap-3">
+            <dt>
+              <Trans>Balance</Trans>
+            </dt>
+            <dd
+              className={`font-mono tabular-nums ${b.low ? 'text-danger font-semibold' : ''}`}
+              data-testid={`supplier-balance-${b.currency}`}
+            >
+              {money(b.amountMinor, b.currency)}
+            </dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-3">
+          <dt>
+            <Trans>Oldest waiting delivery</Trans>
+          </dt>
+          <dd className="font-mono tabular-nums" data-testid="supplier-oldest-waiting">
+            {waitedMinutes === null ? '—' : t`${waitedMinutes} min`}
+          </dd>
+        </div>
+      </dl>
+      {low ? (
+        <p className="text-danger mt-2 text-sm font-semibold" role="alert">
+          <Trans>Balance low: top it up with the supplier.</Trans>
+        </p>
+      ) : null}
+    </Card>
+  )
+}
+
 export function Dashboard() {
   const { t, i18n } = useLingui()
   const locale = useLocalePrefix()
@@ -148,7 +239,7 @@ export function Dashboard() {
               {data.ordersByStatus.map((row) => (
                 <Figure
                   key={row.status}
-                  label={t(STATUS_LABELS[row.status])}
+                  label={t(STAFF_STATUS_LABELS[row.status])}
                   value={row.count}
                   status={row.status}
                   testId={`status-${row.status}`}
@@ -193,6 +284,14 @@ export function Dashboard() {
             />
           </dl>
         </Card>
+        {data.suppliers.map((supplier) => (
+          <SupplierCard
+            key={supplier.name}
+            supplier={supplier}
+            oldestSince={data.oldestWaitingDeliverySince}
+            at={data.at}
+          />
+        ))}
       </div>
       <PaymentReconcilePanel />
     </div>

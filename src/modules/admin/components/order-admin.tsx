@@ -18,6 +18,7 @@ import {
   adminResendDeliveryFn,
 } from '~/modules/admin/admin.functions'
 import { adminOrderQuery } from '~/modules/admin/admin.queries'
+import { STAFF_EVENT_LABELS, STAFF_STATUS_LABELS } from './order-labels'
 import { RefundApprovals } from './refund-approvals'
 import { RefundControl } from './refund-control'
 import { ReplyForm } from './support-reply-form'
@@ -103,7 +104,7 @@ export function OrderAdmin({ id, isAdmin }: { id: string; isAdmin: boolean }) {
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="font-mono text-2xl font-extrabold">{order.number}</h1>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} labels={STAFF_STATUS_LABELS} />
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <section className="surface space-y-2 rounded-2xl p-4 text-sm">
@@ -190,7 +191,7 @@ export function OrderAdmin({ id, isAdmin }: { id: string; isAdmin: boolean }) {
         </section>
       </div>
       <div className="surface rounded-2xl p-4">
-        <Timeline events={order.events} />
+        <Timeline events={order.events} statusLabels={STAFF_STATUS_LABELS} eventLabels={STAFF_EVENT_LABELS} staff />
       </div>
       {order.support.map((thread) => (
         <section key={thread.id} className="surface space-y-3 rounded-2xl p-4" data-testid="admin-order-support">

@@ -4,12 +4,12 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { useMoney } from '~/modules/catalog/use-money'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
-import { STATUS_LABELS } from '~/modules/orders/components/labels'
 import { StatusBadge } from '~/modules/orders/components/status-badge'
 import { ORDER_STATUSES, isOrderStatus } from '~/modules/orders/order-status'
 import { adminOrdersQuery } from '~/modules/admin/admin.queries'
 import { DayRangeAndSubmit, filterField, filterLabel } from './filter-fields'
 import { Pager } from './pager'
+import { STAFF_STATUS_LABELS } from './order-labels'
 import { TableHead, type SortableColumn } from './table-head'
 import type { AdminOrdersQuery } from '~/modules/admin/admin.schemas'
 
@@ -71,7 +71,7 @@ export function OrdersList({ search }: { search: AdminOrdersQuery }) {
               <option value="">{t`Any status`}</option>
               {ORDER_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {t(STATUS_LABELS[s])}
+                  {t(STAFF_STATUS_LABELS[s])}
                 </option>
               ))}
             </select>
@@ -115,7 +115,7 @@ export function OrdersList({ search }: { search: AdminOrdersQuery }) {
                   <td className="p-3">{row.email}</td>
                   <td className="p-3 font-mono">{row.playerId ?? '—'}</td>
                   <td className="p-3">
-                    <StatusBadge status={row.status} />
+                    <StatusBadge status={row.status} labels={STAFF_STATUS_LABELS} />
                   </td>
                   <td className="p-3 text-right tabular-nums">{money(row.totalMinor, row.currency)}</td>
                 </tr>

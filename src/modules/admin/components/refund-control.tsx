@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent } from 'react'
-import { decimalToMinor, toDecimalString } from '~/modules/catalog/money'
+import { decimalToMinor, toLocaleDecimalString } from '~/modules/catalog/money'
 import { useMoney } from '~/modules/catalog/use-money'
 import { RefundList } from '~/modules/orders/components/refund-list'
 import type { OrderDetail } from '~/modules/orders/orders.schemas'
 import { isRefundable, type RefundDestination } from '~/modules/orders/refunds'
+import { REFUND_REASON_LABELS } from './order-labels'
 
 interface Props {
   order: OrderDetail
@@ -19,11 +20,11 @@ interface Props {
  * here only spares a round trip for a typo.
  */
 export function RefundControl({ order, busy, onRefund }: Props) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const money = useMoney()
   const ids = useId()
   const left = order.refundableMinor
-  const [amount, setAmount] = useState(() => (left > 0 ? toDecimalString(left, order.currency) : ''))
+  const [amount, setAmount] = useState(() => (left > 0 ? toLocaleDecimalString(left, order.currency, i18n.locale) : ''))
   const [reason, setReason] = useState('')
   const [destination, setDestination] = useState<RefundDestination>('original')
   const [invalid, setInvalid] = useState<string>()
@@ -43,7 +44,7 @@ export function RefundControl({ order, busy, onRefund }: Props) {
     e.preventDefault()
     const minor = decimalToMinor(amount, order.currency)
     if (minor === undefined || minor === 0) {
-      setInvalid(t`Enter an amount such as ${toDecimalString(left, order.currency)}.`)
+      setInvalid(t`Enter an amount such as ${toLocaleDecimalString(left, order.currency, i18n.locale)}.`)
       return
     }
     if (minor > left) {
@@ -56,7 +57,7 @@ export function RefundControl({ order, busy, onRefund }: Props) {
 
   return (
     <section className="space-y-3 border-t border-[var(--border)] pt-3" data-testid="admin-refunds">
-      <RefundList refunds={order.refunds} staff />
+      <RefundList refunds={order.refunds} staff reasonLabels={REFUND_REASON_LABELS} />
       <p data-testid="admin-refundable">
         <Trans>Left to refund:</Trans> <span className="font-semibold">{money(left, order.currency)}</span>
       </p>

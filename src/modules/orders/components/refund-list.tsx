@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { useMoney } from '~/modules/catalog/use-money'
@@ -9,7 +10,16 @@ import { REFUND_STATUS_LABELS } from './labels'
  * wallet), when, and whether it is back yet. Staff also see the reason they gave; shoppers never
  * receive it.
  */
-export function RefundList({ refunds, staff = false }: { refunds: RefundView[]; staff?: boolean }) {
+export function RefundList({
+  refunds,
+  staff = false,
+  reasonLabels = {},
+}: {
+  refunds: RefundView[]
+  staff?: boolean
+  /** The back office's words for the shop's own reason codes (an automatic refund's "delivery_failed"). */
+  reasonLabels?: Record<string, MessageDescriptor>
+}) {
   const { i18n } = useLingui()
   const money = useMoney()
   if (refunds.length === 0) return null
@@ -41,7 +51,11 @@ export function RefundList({ refunds, staff = false }: { refunds: RefundView[]; 
             <time className="text-muted text-xs" dateTime={r.createdAt} suppressHydrationWarning>
               {i18n.date(new Date(r.completedAt ?? r.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
             </time>
-            {r.reason ? <p className="text-muted w-full text-xs">{r.reason}</p> : null}
+            {r.reason ? (
+              <p className="text-muted w-full text-xs" data-testid="refund-reason">
+                {reasonLabels[r.reason] ? i18n._(reasonLabels[r.reason]!) : r.reason}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

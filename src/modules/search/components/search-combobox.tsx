@@ -12,7 +12,8 @@ export interface SearchComboboxProps {
   label: string
   /** What was typed in the plain field before this took its place. */
   initialQuery: string
-  takeFocus: boolean
+  /** Takes the focus each time this grows (the field was focused, or the narrow screens' button opened it). */
+  focusRequest: number
   /** Escape on an empty field: the narrow-screen row closes. */
   onDismiss: () => void
 }
@@ -35,7 +36,7 @@ function useDebounced(value: string, ms: number): string {
  * field: aria-activedescendant), Enter opens the chosen game or, with none chosen, the results
  * page; Escape closes the list, and a second Escape clears the field.
  */
-export function SearchCombobox({ label, initialQuery, takeFocus, onDismiss }: SearchComboboxProps) {
+export function SearchCombobox({ label, initialQuery, focusRequest, onDismiss }: SearchComboboxProps) {
   const { t, i18n } = useLingui()
   const prefix = useLocalePrefix()
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en'
@@ -54,11 +55,11 @@ export function SearchCombobox({ label, initialQuery, takeFocus, onDismiss }: Se
   })
 
   useEffect(() => {
-    if (!takeFocus || !input.current) return
+    if (focusRequest === 0 || !input.current) return
     input.current.focus()
     const end = input.current.value.length
     input.current.setSelectionRange(end, end)
-  }, [takeFocus])
+  }, [focusRequest])
 
   const hits = q !== '' && data ? data.hits : []
   // The answer for what is in the field now (not the previous query's, kept while the next loads).

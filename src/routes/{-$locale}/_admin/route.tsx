@@ -2,13 +2,20 @@ import { Outlet, createFileRoute, notFound, redirect } from '@tanstack/react-rou
 import { staffViewerFn } from '~/modules/admin/staff-viewer.functions'
 import { getViewerFn } from '~/modules/auth/auth.functions'
 import { AdminLayout } from '~/modules/admin/components/admin-layout'
+import { NotForYourRole } from '~/modules/admin/components/not-for-your-role'
+import { refusedStaff } from '~/modules/admin/staff-guard'
+import type { StaffViewer } from '~/modules/admin/admin.schemas'
+import { DefaultLayout } from '~/components/layouts/default-layout'
+import { NotFoundPage } from '~/components/not-found-page'
 import { openMessageArea } from '~/modules/i18n/i18n'
 import { localeParams } from '~/modules/i18n/locale-params'
 import { localeFromPath, localizePath } from '~/modules/i18n/locales'
 
 /**
  * The back-office (/admin): staff only. Visitors are sent to sign in; signed-in shoppers get the
- * shop's 404 (the area does not announce itself). Every server function checks the role again.
+ * shop's 404 page with its header and footer (the area does not announce itself). Admin-only pages
+ * turn support away with `adminOnly` (ADR 114): 404, "not available for your role" inside the back
+ * office. Every server function checks the role again.
  */
 export const Route = createFileRoute('/{-$locale}/_admin')({
   params: localeParams,
@@ -26,6 +33,7 @@ export const Route = createFileRoute('/{-$locale}/_admin')({
   },
   head: () => ({ meta: [{ name: 'robots', content: 'noindex, nofollow' }] }),
   component: Layout,
+  notFoundComponent: NotFound,
 })
 
 function Layout() {
@@ -35,4 +43,24 @@ function Layout() {
       <Outlet />
     </AdminLayout>
   )
+}
+
+/**
+ * Not-founds under /admin land here (the child routes have no boundary of their own): support on
+ * an admin-only page, staff on a missing order or coupon (both inside the back office), or a
+ * shopper, who gets the shop's own 404 page.
+ */
+function NotFound({ data }: { data?: unknown }) {
+  // Set only when this layout's beforeLoad let a staff member in.
+  const staff = Route.useRouteContext({ select: (context) => (context as { staff?: StaffViewer }).staff })
+  const refused = refusedStaff(data)
+  const viewer = refused ?? staff
+  if (!viewer) {
+    return (
+      <DefaultLayout>
+        <NotFoundPage data={data} />
+      </DefaultLayout>
+    )
+  }
+  return <AdminLayout viewer={viewer}>{refused ? <NotForYourRole /> : <NotFoundPage data={data} />}</AdminLayout>
 }

@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { AuditLog } from '~/modules/admin/components/audit-log'
 import { pageHead } from '~/modules/shell/head'
 import { intIn, isoDay, matching, searchOf } from '~/modules/shell/route-params'
+import { adminOnly } from '~/modules/admin/staff-guard'
 
 // Hand checks, not the server's zod schema: route definitions load with every page (ADR 041).
 const auditWord = matching(/^[\w.:@-]{1,64}$/)
@@ -17,10 +18,7 @@ const searchSchema = searchOf({
 
 export const Route = createFileRoute('/{-$locale}/_admin/admin/audit')({
   validateSearch: searchSchema,
-  // Admins only: the server function refuses support too; the page says so with the shop's 404.
-  beforeLoad: ({ context }) => {
-    if (context.staff.role !== 'admin') throw notFound()
-  },
+  beforeLoad: adminOnly,
   head: ({ match }) => pageHead(match.context.i18n, msg`Audit log`),
   component: Page,
 })

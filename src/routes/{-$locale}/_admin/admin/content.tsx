@@ -1,14 +1,12 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
-import { Outlet, createFileRoute, notFound } from '@tanstack/react-router'
+import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { ContentTabs } from '~/modules/admin/components/content-ui'
 import { pageHead } from '~/modules/shell/head'
+import { adminOnly } from '~/modules/admin/staff-guard'
 
 export const Route = createFileRoute('/{-$locale}/_admin/admin/content')({
-  // Admins only: the server functions refuse support too; the page says so with the shop's 404.
-  beforeLoad: ({ context }) => {
-    if (context.staff.role !== 'admin') throw notFound()
-  },
+  beforeLoad: adminOnly,
   head: ({ match }) => pageHead(match.context.i18n, msg`Content`),
   component: Layout,
 })

@@ -1,15 +1,16 @@
 import { msg } from '@lingui/core/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { adminCatalogOptionsQuery } from '~/modules/catalog/catalog-edit.queries'
 import { adminCouponQuery } from '~/modules/coupons/coupon-edit.queries'
 import { CouponEditor } from '~/modules/admin/components/coupon-editor'
 import { pageHead } from '~/modules/shell/head'
 import { ensureParam, offerIdParam } from '~/modules/shell/route-params'
+import { adminOnly } from '~/modules/admin/staff-guard'
 
 export const Route = createFileRoute('/{-$locale}/_admin/admin/coupons/$couponId')({
   beforeLoad: ({ context, params, location }) => {
-    if (context.staff.role !== 'admin') throw notFound()
+    adminOnly({ context })
     return { couponId: ensureParam(offerIdParam, params.couponId, location.pathname) }
   },
   loader: ({ context }) =>

@@ -1,13 +1,12 @@
 import { msg } from '@lingui/core/macro'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { adminCatalogOptionsQuery } from '~/modules/catalog/catalog-edit.queries'
 import { CouponEditor } from '~/modules/admin/components/coupon-editor'
 import { pageHead } from '~/modules/shell/head'
+import { adminOnly } from '~/modules/admin/staff-guard'
 
 export const Route = createFileRoute('/{-$locale}/_admin/admin/coupons/new')({
-  beforeLoad: ({ context }) => {
-    if (context.staff.role !== 'admin') throw notFound()
-  },
+  beforeLoad: adminOnly,
   loader: ({ context }) => context.queryClient.ensureQueryData(adminCatalogOptionsQuery()),
   head: ({ match }) => pageHead(match.context.i18n, msg`New coupon`),
   component: Page,

@@ -1,19 +1,17 @@
 import { msg } from '@lingui/core/macro'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { PromotersPage } from '~/modules/admin/components/promoters-page'
 import { PROMOTER_STATUS_VALUES } from '~/modules/affiliate/promoter-admin.schemas'
 import { pageHead } from '~/modules/shell/head'
 import { intIn, oneOf, searchOf, text } from '~/modules/shell/route-params'
+import { adminOnly } from '~/modules/admin/staff-guard'
 
 // Hand checks, not the server's zod schema: route definitions load with every page (ADR 041).
 const searchSchema = searchOf({ q: text(254), status: oneOf(PROMOTER_STATUS_VALUES), page: intIn(1, 10_000) })
 
 export const Route = createFileRoute('/{-$locale}/_admin/admin/promoters')({
   validateSearch: searchSchema,
-  // Admins only: the server functions refuse support too; the page says so with the shop's 404.
-  beforeLoad: ({ context }) => {
-    if (context.staff.role !== 'admin') throw notFound()
-  },
+  beforeLoad: adminOnly,
   head: ({ match }) => pageHead(match.context.i18n, msg`Promoters`),
   component: Page,
 })
