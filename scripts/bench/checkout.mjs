@@ -162,9 +162,10 @@ async function checkoutRun(server, cookies, skuId) {
  * One production server on a throwaway PostgreSQL database; `run` gets it with signed-in shopper
  * cookies (as many as the largest shopper count) and a SKU to buy.
  */
-export async function withPostgresServer(pgUrl, port, run) {
+export async function withPostgresServer(pgUrl, port, run, env = {}) {
   const database = await createPostgresDatabase(pgUrl, 'bench')
   const server = startServer(port, {
+    ...env,
     DATABASE_URL: database.url,
     // PostgreSQL seeds nothing by default and needs its public origin: the bench wants the catalogue.
     SEED_CATALOG: 'true',
@@ -188,14 +189,14 @@ export async function withPostgresServer(pgUrl, port, run) {
  * by ~10 % (60 then 20 shoppers: 111 and 97–102 paid orders/s; 20 then 60: 110–114 and 94–117).
  * Not before the first row: a freshly seeded database has nothing for autovacuum to do.
  */
-export async function checkoutThroughput({ server, cookies, skuId, vacuum }) {
+export async function checkoutThroughput({ server, cookies, skuId, vacuum }, title = 'Checkout on PostgreSQL') {
   const rows = []
   for (const count of SHOPPER_COUNTS) {
     if (rows.length > 0) await vacuum()
     rows.push(await checkoutRun(server, cookies.slice(0, count), skuId))
   }
   console.log(
-    `\nCheckout on PostgreSQL (create → pay by card → paid, over HTTP, ${SECONDS} s per row after ${WARMUP_SECONDS} s unmeasured):`,
+    `\n${title} (create → pay by card → paid, over HTTP, ${SECONDS} s per row after ${WARMUP_SECONDS} s unmeasured):`,
   )
   for (const r of rows) {
     console.log(

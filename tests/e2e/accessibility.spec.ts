@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { checkoutPath, payByWallet, signInAsPromoter } from './shop-pages'
 import { gotoHydrated } from './support'
+import { createUser, signInAs } from './user-fixture'
 
 /**
  * axe-core over the shop's pages in English and German, light and dark: no critical or serious
@@ -69,6 +70,30 @@ const JOURNEYS: Record<string, (page: Page, prefix: string, check: (name: string
       ]) {
         await gotoHydrated(page, `${prefix}${url}`)
         await check(name)
+      }
+    },
+    // The back office, as an admin (who sees every page): its lists, an order, its editors.
+    'back office': async (page, prefix, check) => {
+      await signInAs(page, await createUser(page.request))
+      const orderId = await payByWallet(page, prefix)
+      await page.context().clearCookies()
+      await signInAs(page, await createUser(page.request, { role: 'admin' }))
+      for (const [name, url] of [
+        ['dashboard', '/admin'],
+        ['orders', '/admin/orders'],
+        ['order', `/admin/orders/${orderId}`],
+        ['support', '/admin/support'],
+        ['withdrawals', '/admin/withdrawals'],
+        ['catalogue', '/admin/catalog'],
+        ['game', '/admin/catalog/1'],
+        ['coupons', '/admin/coupons'],
+        ['promoters', '/admin/promoters'],
+        ['content', '/admin/content'],
+        ['staff', '/admin/staff'],
+        ['audit log', '/admin/audit'],
+      ]) {
+        await gotoHydrated(page, `${prefix}${url}`)
+        await check(`admin ${name}`)
       }
     },
   }

@@ -101,7 +101,7 @@ test('a failed order says “Delivery failed” once in its history and names it
   await support.context.close()
 })
 
-test('the German refund form prefills “14,99”-style amounts and refunds a typed “0,50” as 0,50 €', async ({
+test('the German refund form prefills “14,99”-style amounts and refunds a typed “0,50”; the audit log names the order and the action in German', async ({
   page,
   browser,
   login,
@@ -123,7 +123,18 @@ test('the German refund form prefills “14,99”-style amounts and refunds a ty
   support.page.once('dialog', (dialog) => void dialog.accept())
   await support.page.getByTestId('admin-refund').click()
   await expect(support.page.getByTestId('refunds').locator('li').first()).toContainText('0,50', { timeout: 20_000 })
+  const number = (await support.page.getByRole('heading', { level: 1 }).innerText()).trim()
   await support.context.close()
+
+  // The audit log names the order by its number and the action by its name, in German.
+  const admin = await staffPage(browser, await newUser({ role: 'admin' }))
+  await gotoHydrated(admin.page, `/de/admin/audit?action=order.refund&targetId=${orderId}`)
+  const row = admin.page.getByTestId('audit-row')
+  await expect(row).toHaveCount(1)
+  await expect(row.getByTestId('audit-target')).toHaveText(number)
+  await expect(row.getByTestId('audit-action-name')).toHaveText('Bestellung erstattet')
+  await expect(admin.page.getByTestId('audit-action').locator('option:checked')).toHaveText('Bestellung erstattet')
+  await admin.context.close()
 })
 
 for (const width of [1366, 360]) {

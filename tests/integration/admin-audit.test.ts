@@ -85,10 +85,17 @@ describe('audit log', () => {
 
     const grant = await auditPage(db(), { action: 'role.grant', targetId: helper })
     expect(grant.rows).toHaveLength(1)
-    expect(grant.rows[0]).toMatchObject({ actor: adminActor.email, targetType: 'user' })
+    // The account is named by its e-mail; a target that is not an order or an account has no name.
+    expect(grant.rows[0]).toMatchObject({
+      actor: adminActor.email,
+      targetType: 'user',
+      targetName: await userEmail(helper),
+    })
     expect(grant.rows[0]!.changes).toEqual([{ key: 'role', before: '"customer"', after: '"support"' }])
     const reply = await auditPage(db(), { action: 'support.reply', targetId: String(requestId) })
     expect(reply.rows[0]!.changes.map((c) => c.key)).toEqual(['answeredAt', 'message', 'replyId'])
+    expect(reply.rows[0]!.targetName).toBeNull()
+    expect((await auditPage(db(), { action: 'test.formula' })).rows[0]!.targetName).toBeNull()
 
     const today = new Date().toISOString().slice(0, 10)
     const filter = { from: today, to: today }

@@ -166,7 +166,8 @@ describe('back-office frame', () => {
         .map((l) => l.textContent),
     ).toEqual(['Dashboard', 'Orders', 'Support', 'Back to the shop'])
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page')
-    expect(screen.getByText('helper@example.com · Support')).toBeTruthy()
+    expect(screen.getByTestId('admin-viewer').textContent).toBe('helper@example.com · Support')
+    expect(screen.getByTestId('admin-viewer-email').getAttribute('title')).toBe('helper@example.com')
   })
 
   it('admins see every section, in Spanish', async () => {

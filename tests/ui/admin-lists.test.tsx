@@ -92,7 +92,7 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: 'Failed, refund under way' }).getAttribute('href')).toBe(
       '/admin/orders?status=failed',
     )
-    expect(screen.getByRole('link', { name: 'Needs your player details' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Needs player details' }).getAttribute('href')).toBe(
       '/admin/orders?status=needs_player_details',
     )
     expect(screen.getByTestId('support-requests').textContent).toBe('4')

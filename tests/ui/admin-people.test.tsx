@@ -297,11 +297,11 @@ describe('staff', () => {
       .mockResolvedValueOnce({ ok: false, code: 'CONFLICT', issues: ['last_admin'] })
     const confirm = answerConfirm(true)
     await renderUi(<StaffPage />, { queries: [[['admin', 'staff'], staff]] })
-    fireEvent.click(await screen.findByRole('button', { name: 'Make helper@example.com an admin' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Make admin: helper@example.com' }))
     await waitFor(() =>
       expect(admin.adminSetRoleFn).toHaveBeenCalledWith({ data: { email: 'helper@example.com', role: 'admin' } }),
     )
-    fireEvent.click(screen.getByRole('button', { name: 'Revoke the role of boss@example.com' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke: boss@example.com' }))
     expect(confirm).toHaveBeenCalledWith('Take the Admin role away from boss@example.com?')
     expect(
       await screen.findByText('The shop must keep at least one admin: make someone else admin first.'),

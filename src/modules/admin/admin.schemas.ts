@@ -116,6 +116,8 @@ export interface AuditEntryView {
   action: string
   targetType: string
   targetId: string
+  /** An order's number or an account's e-mail, when the target is one (null otherwise or if gone). */
+  targetName: string | null
   /** What changed, each side as JSON (null: the key was absent). */
   changes: { key: string; before: string | null; after: string | null }[]
 }

@@ -6,12 +6,22 @@ import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { adminAuditQuery } from '~/modules/admin/admin.queries'
 import type { AuditQuery } from '~/modules/admin/admin.schemas'
 import { DayRangeAndSubmit, filterField, filterLabel } from './filter-fields'
+import { AUDIT_ACTION_LABELS } from './audit-labels'
 import { Pager } from './pager'
 import { TableHead } from './table-head'
 
 /** Every staff action, newest first: who, when, what, and what it changed; filterable, exportable as CSV. */
 export function AuditLog({ search }: { search: AuditQuery }) {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
+  const actionName = (code: string) => {
+    const label = AUDIT_ACTION_LABELS[code]
+    return label ? i18n._(label) : code
+  }
+  // The filter lists every action by name, in the page's language (and a code from a link, too).
+  const actions = Object.keys(AUDIT_ACTION_LABELS)
+    .concat(search.action && !AUDIT_ACTION_LABELS[search.action] ? [search.action] : [])
+    .map((code) => ({ code, name: actionName(code) }))
+    .sort((a, b) => a.name.localeCompare(b.name, i18n.locale))
   const locale = useLocalePrefix()
   const navigate = useNavigate()
   const { data, isFetching } = useQuery({ ...adminAuditQuery(search), placeholderData: (previous) => previous })
@@ -50,7 +60,14 @@ export function AuditLog({ search }: { search: AuditQuery }) {
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3" data-testid="audit-filter">
           <label className={filterLabel}>
             <Trans>Action</Trans>
-            <input name="action" defaultValue={search.action} placeholder="order.refund" className={filterField} />
+            <select name="action" defaultValue={search.action ?? ''} className={filterField} data-testid="audit-action">
+              <option value="">{t`Any action`}</option>
+              {actions.map(({ code, name }) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
           </label>
           <label className={filterLabel}>
             <Trans>Target</Trans>
@@ -86,9 +103,17 @@ export function AuditLog({ search }: { search: AuditQuery }) {
                     {i18n.date(new Date(row.at), { dateStyle: 'short', timeStyle: 'medium' })}
                   </td>
                   <td className="p-3">{row.actor}</td>
-                  <td className="p-3 font-mono">{row.action}</td>
-                  <td className="p-3 font-mono break-all">
-                    {row.targetType} {row.targetId}
+                  <td className="p-3" title={row.action} data-testid="audit-action-name">
+                    {actionName(row.action)}
+                  </td>
+                  <td className="p-3 break-all" data-testid="audit-target">
+                    {row.targetName ? (
+                      <span title={`${row.targetType} ${row.targetId}`}>{row.targetName}</span>
+                    ) : (
+                      <span className="font-mono">
+                        {row.targetType} {row.targetId}
+                      </span>
+                    )}
                   </td>
                   <td className="p-3">
                     <ul className="space-y-1 font-mono text-xs">

@@ -34,6 +34,7 @@ function MemberRow({ member, isViewer }: { member: StaffList['members'][number];
   const other: Role = member.role === 'admin' ? 'support' : 'admin'
   const roleName = member.role === 'admin' ? t`Admin` : t`Support`
   const email = member.email
+  const label = other === 'admin' ? t`Make admin` : t`Make support`
   const revoke = () => {
     if (window.confirm(t`Take the ${roleName} role away from ${email}?`)) void setRole(email, 'customer')
   }
@@ -50,21 +51,22 @@ function MemberRow({ member, isViewer }: { member: StaffList['members'][number];
       <td className="p-3">{member.role === 'admin' ? <Trans>Admin</Trans> : <Trans>Support</Trans>}</td>
       <td className="p-3">
         <div className="flex flex-wrap gap-2">
+          {/* Each name starts with the button's visible words (WCAG 2.5.3), then says whose role it is. */}
           <button
             type="button"
             className={buttonClass}
             disabled={busy}
             onClick={() => void setRole(member.email, other)}
-            aria-label={other === 'admin' ? t`Make ${email} an admin` : t`Make ${email} support only`}
+            aria-label={`${label}: ${email}`}
           >
-            {other === 'admin' ? <Trans>Make admin</Trans> : <Trans>Make support</Trans>}
+            {label}
           </button>
           <button
             type="button"
             className={`${buttonClass} text-danger`}
             disabled={busy}
             onClick={revoke}
-            aria-label={t`Revoke the role of ${email}`}
+            aria-label={`${t`Revoke`}: ${email}`}
           >
             <Trans>Revoke</Trans>
           </button>
