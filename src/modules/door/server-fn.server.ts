@@ -26,6 +26,7 @@ import { isClientServerFnCall } from '~/server/http/server-fn-guard'
 import { log } from '~/server/log'
 import type { Caller } from './caller.server'
 import { openDoor, type Door } from './door.server'
+import { traced } from '~/server/tracing'
 
 export type Gate = 'anyone' | 'user' | 'staff' | 'admin' | 'promoter'
 
@@ -78,18 +79,28 @@ export function refusalToSend(error: unknown): AppError {
   return Object.assign(new AppError('INTERNAL', 'Internal Server Error'), requestId ? { requestId } : {})
 }
 
+/** The span of a server-function call, named by the function's id. */
+function serverFnSpan(): string {
+  const { pathname } = new URL(getRequest().url)
+  // Called by the page's own render (SSR), the request is the page, not /_serverFn/<id>.
+  return pathname.startsWith('/_serverFn/')
+    ? `server function ${pathname.slice('/_serverFn/'.length)}`
+    : `server function (render of ${pathname})`
+}
+
 /** A server function that answers a value; every refusal is thrown with its status. */
 export function answer<G extends Gate, I = undefined, T = unknown>(
   gate: G,
   run: (ctx: DoorCtx<G, I>) => Promise<T> | T,
 ): (opts: { data: I }) => Promise<T> {
-  return async ({ data }) => {
-    try {
-      return await run(await enter(gate, data))
-    } catch (error) {
-      throw refusalToSend(error)
-    }
-  }
+  return async ({ data }) =>
+    traced(serverFnSpan(), { 'door.gate': gate }, async () => {
+      try {
+        return await run(await enter(gate, data))
+      } catch (error) {
+        throw refusalToSend(error)
+      }
+    })
 }
 
 /** A server function that acts: the gate's refusals are thrown, the use case's come back as an ActionResult. */
@@ -97,12 +108,13 @@ export function action<G extends Gate, I = undefined, T = unknown>(
   gate: G,
   run: (ctx: DoorCtx<G, I>) => Promise<T> | T,
 ): (opts: { data: I }) => Promise<ActionResult<T>> {
-  return async ({ data }) => {
-    try {
-      const ctx = await enter(gate, data)
-      return await attempt(async () => run(ctx))
-    } catch (error) {
-      throw refusalToSend(error)
-    }
-  }
+  return async ({ data }) =>
+    traced(serverFnSpan(), { 'door.gate': gate }, async () => {
+      try {
+        const ctx = await enter(gate, data)
+        return await attempt(async () => run(ctx))
+      } catch (error) {
+        throw refusalToSend(error)
+      }
+    })
 }
