@@ -303,6 +303,14 @@ const schema = z.object({
   AFFILIATE_APPROVAL: z.enum(['auto', 'manual']).default('auto'),
   /** Smallest withdrawal, in minor units of the promoter's currency. */
   AFFILIATE_MIN_WITHDRAWAL_MINOR: z.coerce.number().int().min(1).default(2000),
+  /**
+   * OpenTelemetry collector (OTLP over HTTP, e.g. http://otel-collector:4318): spans for requests,
+   * server functions, database queries and provider/supplier calls. Tracing is off (and its SDK
+   * not loaded) when unset.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  /** The service name the spans carry. */
+  OTEL_SERVICE_NAME: z.string().min(1).default('game-topup-storefront'),
   /** Sentry DSN for browser and server error reports; reporting is off when unset. */
   SENTRY_DSN: z.url().optional(),
   /** Breadcrumbs kept per event (SPEC §9: 25 by default, up to 100). */

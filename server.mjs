@@ -35,7 +35,10 @@ const server = serve({
     // Every request is timed by its route template; /metrics answers before the app (ADR 094).
     async (request, next) => {
       const started = performance.now()
-      const response = new URL(request.url).pathname === '/metrics' ? await app.metricsResponse(request) : await next()
+      // Each request is one span when tracing is on (ADR 127).
+      const response = await app.traceHttpRequest(request, async () =>
+        new URL(request.url).pathname === '/metrics' ? app.metricsResponse(request) : next(),
+      )
       app.recordHttpRequest(request, response.status, (performance.now() - started) / 1000)
       return response
     },

@@ -117,7 +117,7 @@ export { runOpsCommand } from './app/ops-command'
 export { runSupplierSandbox } from './app/supplier-service'
 export { beginShutdown } from './server/shutdown'
 export { metricsResponse } from './server/metrics/endpoint'
-export { recordHttpRequest } from './app/http-metrics'
+export { recordHttpRequest, traceHttpRequest } from './app/http-metrics'
 
 /** Where server.mjs listens (PORT, HOST), read through the one config schema. */
 export function listenAddress(): { port: number; hostname: string } {

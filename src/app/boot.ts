@@ -10,6 +10,7 @@ import { closeDb, dbDriver, getDb } from '~/server/db/client'
 import { startServerErrorReporting } from '~/server/error-reporting'
 import { startJobWorker, stopJobWorker } from '~/server/jobs/runtime'
 import { log } from '~/server/log'
+import { flushTracing, startTracing } from '~/server/tracing'
 import { scheduleAppJobs } from './jobs'
 import { DEMO_ACCOUNTS } from './seed/demo-accounts'
 import { seedCatalogData, seedDemoAccounts } from './seed/seed'
@@ -24,6 +25,8 @@ let booted: Promise<void> | undefined
 export function boot(): Promise<void> {
   booted ??= (async () => {
     wireApp()
+    const { OTEL_EXPORTER_OTLP_ENDPOINT: otlp, OTEL_SERVICE_NAME } = config()
+    if (otlp) await startTracing(otlp, OTEL_SERVICE_NAME)
     await startServerErrorReporting()
     const db = await getDb()
     const cfg = config()
@@ -87,6 +90,7 @@ export function demoAccountsBanner(): string | null {
 }
 
 export async function shutdown(): Promise<void> {
+  await flushTracing()
   await stopJobWorker()
   await stopCacheSync()
   await closeDb()

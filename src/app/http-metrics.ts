@@ -6,6 +6,7 @@
 import { createRouter } from '@tanstack/react-router'
 import { routeTree } from '~/routeTree.gen'
 import { observeHttpRequest } from '~/server/metrics/endpoint'
+import { tracedRequest } from '~/server/tracing'
 
 // Only for matching: no context, nothing is ever loaded or rendered through it.
 const router = createRouter({ routeTree, caseSensitive: true, context: undefined as never })
@@ -22,4 +23,9 @@ export function routeTemplate(pathname: string): string {
 /** server.mjs calls this once a response has started (every request, static files included). */
 export function recordHttpRequest(request: Request, status: number, seconds: number): void {
   observeHttpRequest(routeTemplate(new URL(request.url).pathname), request.method, status, seconds)
+}
+
+/** server.mjs runs every request inside this: its span, named by the same route template (ADR 127). */
+export function traceHttpRequest(request: Request, run: () => Promise<Response>): Promise<Response> {
+  return tracedRequest(request, routeTemplate(new URL(request.url).pathname), run)
 }

@@ -175,11 +175,14 @@ test('the audit log and withdrawals are for admins: support neither sees nor dow
   await expect(page.getByTestId('withdrawals-empty').or(page.getByTestId('withdrawals-table'))).toBeVisible()
   await page.getByTestId('admin-nav-audit').click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prüfprotokoll')
-  await page.getByTestId('audit-filter').locator('input[name=action]').fill('no.such-action')
+  // Actions are chosen by their names in the page's language; the filter sends their codes.
+  await page.getByTestId('audit-action').selectOption({ label: 'Weiterleitung gelöscht' })
+  await page.getByTestId('audit-filter').locator('input[name=targetId]').fill('no-such-target')
   await page.getByTestId('audit-filter').getByRole('button').click()
   await expect(page.getByTestId('audit-empty')).toBeVisible()
-  await expect(page.getByTestId('audit-csv')).toHaveAttribute('href', '/api/admin/audit.csv?action=no.such-action')
-  const csv = await page.request.get('/api/admin/audit.csv?action=no.such-action')
+  const query = 'action=content.redirect.delete&targetId=no-such-target'
+  await expect(page.getByTestId('audit-csv')).toHaveAttribute('href', `/api/admin/audit.csv?${query}`)
+  const csv = await page.request.get(`/api/admin/audit.csv?${query}`)
   expect(csv.status()).toBe(200)
   expect(await csv.text()).toBe('id,at,actor,action,target_type,target_id,before,after\r\n')
 })

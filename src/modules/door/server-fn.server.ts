@@ -26,6 +26,7 @@ import { isClientServerFnCall } from '~/server/http/server-fn-guard'
 import { log } from '~/server/log'
 import type { Caller } from './caller.server'
 import { openDoor, recentFactor, type Door } from './door.server'
+import { traced } from '~/server/tracing'
 
 /**
  * 'staff' / 'admin': the role with the second factor proved in this session; '…-step-up': proved
@@ -92,18 +93,28 @@ export function refusalToSend(error: unknown): AppError {
   return Object.assign(new AppError('INTERNAL', 'Internal Server Error'), requestId ? { requestId } : {})
 }
 
+/** The span of a server-function call, named by the function's id. */
+function serverFnSpan(): string {
+  const { pathname } = new URL(getRequest().url)
+  // Called by the page's own render (SSR), the request is the page, not /_serverFn/<id>.
+  return pathname.startsWith('/_serverFn/')
+    ? `server function ${pathname.slice('/_serverFn/'.length)}`
+    : `server function (render of ${pathname})`
+}
+
 /** A server function that answers a value; every refusal is thrown with its status. */
 export function answer<G extends Gate, I = undefined, T = unknown>(
   gate: G,
   run: (ctx: DoorCtx<G, I>) => Promise<T> | T,
 ): (opts: { data: I }) => Promise<T> {
-  return async ({ data }) => {
-    try {
-      return await run(await enter(gate, data))
-    } catch (error) {
-      throw refusalToSend(error)
-    }
-  }
+  return async ({ data }) =>
+    traced(serverFnSpan(), { 'door.gate': gate }, async () => {
+      try {
+        return await run(await enter(gate, data))
+      } catch (error) {
+        throw refusalToSend(error)
+      }
+    })
 }
 
 /** The gate a step-up gate stands on; the code's age is then asked like a use case's refusal. */
@@ -119,15 +130,16 @@ export function action<G extends Gate, I = undefined, T = unknown>(
   run: (ctx: DoorCtx<G, I>) => Promise<T> | T,
 ): (opts: { data: I }) => Promise<ActionResult<T>> {
   const base = STEP_UP[gate]
-  return async ({ data }) => {
-    try {
-      const ctx = base ? ((await enter(base, data)) as DoorCtx<G, I>) : await enter(gate, data)
-      return await attempt(async () => {
-        if (base) recentFactor((ctx as DoorCtx<'staff', I>).caller)
-        return run(ctx)
-      })
-    } catch (error) {
-      throw refusalToSend(error)
-    }
-  }
+  return async ({ data }) =>
+    traced(serverFnSpan(), { 'door.gate': gate }, async () => {
+      try {
+        const ctx = base ? ((await enter(base, data)) as DoorCtx<G, I>) : await enter(gate, data)
+        return await attempt(async () => {
+          if (base) recentFactor((ctx as DoorCtx<'staff', I>).caller)
+          return run(ctx)
+        })
+      } catch (error) {
+        throw refusalToSend(error)
+      }
+    })
 }

@@ -19,6 +19,7 @@ import { StatementNamingClient } from './named-statements'
 import { trackCommits } from './after-commit'
 import { describeDbError, markUnavailable } from './availability'
 import * as schema from './schema'
+import { tracingEnabled } from '~/server/tracing'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -58,6 +59,29 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   return opts.url ? openPostgres(opts.url, opts.poolSize ?? 8) : openPglite(opts.dataDir ?? './data')
 }
 
+/**
+ * With tracing on (ADR 127), `pool.query` checks a client out with `await` before querying, as
+ * pg-pool does with a callback: the callback runs in whichever request released a client, so the
+ * query's span would join that request's trace (or none); after `await` it is the caller's.
+ */
+function keepTraceContext(pool: Pool): void {
+  const original = pool.query.bind(pool) as (...args: unknown[]) => unknown
+  pool.query = ((config: unknown, ...rest: unknown[]) => {
+    if (!tracingEnabled() || typeof rest.at(-1) === 'function') return original(config, ...rest)
+    return (async () => {
+      const client = await pool.connect()
+      try {
+        const result = await (client.query as (...args: unknown[]) => Promise<unknown>)(config, ...rest)
+        client.release()
+        return result
+      } catch (error) {
+        client.release(error instanceof Error ? error : undefined)
+        throw error
+      }
+    })()
+  }) as typeof pool.query
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   // A connect timeout: an address that drops packets would otherwise hang every request.
   const pool = new Pool({
@@ -70,6 +94,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   // already discards that client and the next query gets a fresh one. The database going away
   // shows here first: record it (one log line per state change) and probe until it is back.
   pool.on('error', (err) => markUnavailable(describeDbError(err)))
+  keepTraceContext(pool)
   // Fail at start-up rather than on the first request when the URL or credentials are wrong.
   const probe = await pool.connect().catch(async (err: unknown) => {
     await pool.end()

@@ -11,6 +11,7 @@
  * many statements. Queries that already carry a name (`prepared()`) are left as they are.
  */
 import { Client, DatabaseError } from 'pg'
+import { SpanKind, traced, tracingEnabled } from '~/server/tracing'
 
 /** The most texts named per process (each connection prepares at most these). */
 export const MAX_NAMED = 200
@@ -60,7 +61,21 @@ export class StatementNamingClient extends Client {}
 
 // pg's overloads of `query` cannot be restated one by one: every call goes through this function.
 const query = Client.prototype.query as (this: Client, ...args: unknown[]) => unknown
-StatementNamingClient.prototype.query = function namedQuery(this: Client, config: unknown, ...rest: unknown[]) {
+StatementNamingClient.prototype.query = function tracedQuery(this: Client, config: unknown, ...rest: unknown[]) {
+  // With tracing on (ADR 127), each promise-style query is a span carrying its SQL text (never its
+  // parameters); callback-style calls and submittables (cursors, streams) are passed through.
+  const text = typeof config === 'string' ? config : (config as QueryConfigLike | null)?.text
+  const plain = typeof text === 'string' && !(config as object as { submit?: unknown }).submit
+  if (!tracingEnabled() || !plain || typeof rest.at(-1) === 'function') return namedQuery.call(this, config, ...rest)
+  return traced(
+    'db query',
+    { 'db.system.name': 'postgresql', 'db.query.text': text.slice(0, 2000) },
+    () => namedQuery.call(this, config, ...rest) as Promise<unknown>,
+    SpanKind.CLIENT,
+  )
+} as typeof Client.prototype.query
+
+function namedQuery(this: Client, config: unknown, ...rest: unknown[]): unknown {
   // A submittable (cursor, stream) and a query that already has a name are passed through.
   const own =
     typeof config === 'string'
@@ -74,7 +89,7 @@ StatementNamingClient.prototype.query = function namedQuery(this: Client, config
     if (name) return keptInStep(this, name, own.text, query.call(this, { ...own, name }, ...rest))
   }
   return query.call(this, config, ...rest)
-} as typeof Client.prototype.query
+}
 
 /**
  * node-postgres remembers per connection which names it has parsed, and does not always forget one

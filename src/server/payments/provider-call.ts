@@ -4,6 +4,7 @@
  * body or the headers: no keys, and no card data (which never reaches us anyway).
  */
 import { log } from '~/server/log'
+import { SpanKind, traced } from '~/server/tracing'
 
 export interface CallFacts {
   /** The provider's id of this request (Stripe `Request-Id`, PayPal `Paypal-Debug-Id`). */
@@ -21,7 +22,12 @@ export async function providerCall<T>(
   const started = performance.now()
   const durationMs = () => Math.round(performance.now() - started)
   try {
-    const result = await call()
+    const result = await traced(
+      `payment provider ${provider} ${operation}`,
+      { 'payment.provider': provider, 'payment.operation': operation },
+      call,
+      SpanKind.CLIENT,
+    )
     log.info({ provider, operation, ...facts.ok(result), durationMs: durationMs() }, 'payment provider call')
     return result
   } catch (err) {

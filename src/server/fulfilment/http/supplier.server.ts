@@ -30,6 +30,7 @@ import {
 } from '~/server/fulfilment/protocol'
 import { CircuitBreaker } from './breaker'
 import { recordSupplierCall } from './supplier-stats'
+import { SpanKind, traced } from '~/server/tracing'
 
 export interface HttpSupplierOptions {
   name: string
@@ -116,7 +117,12 @@ export function createHttpSupplier(options: HttpSupplierOptions): HttpSupplier {
         return { kind: 'unavailable', retryAfterMs: waitAfterOutage() }
       }
       try {
-        const answer = await attempt(method, path, raw)
+        const answer = await traced(
+          `supplier ${name} ${method} ${path.replace(/^\/v1\/topups\/.+$/, '/v1/topups/{reference}')}`,
+          { 'supplier.name': name, 'supplier.retry': retry },
+          () => attempt(method, path, raw),
+          SpanKind.CLIENT,
+        )
         breaker.succeeded()
         return { kind: 'answer', ...answer }
       } catch (error) {
