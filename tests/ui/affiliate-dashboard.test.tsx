@@ -232,6 +232,8 @@ describe('affiliate dashboard', () => {
     fireEvent.click(
       within(screen.getByRole('region', { name: 'Referral links' })).getByRole('button', { name: 'Export CSV' }),
     )
+    // The CSV library is fetched on the click: the file is saved once it has arrived.
+    await waitFor(() => expect(blobs).toHaveLength(1))
     const csv = await blobs[0]!.text()
     expect(csv).toContain('https://shop.example/affiliate/reflink/ASTER-1')
     expect(csv).toContain('39.98')
