@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { codeFor, gotoHydrated, referralCookie, reloadHydrated } from './support'
-import { expect, signInAs, test } from './user-fixture'
+import { expect, proveStaffFactor, signInAs, test } from './user-fixture'
 
 /**
  * The affiliate programme end to end, across three browsers: a new promoter joins and creates a
@@ -134,7 +134,8 @@ test('a referred shopper’s order earns commission that is held, released, with
 
     // 4. The operator moves the clock past the 14-day hold; the commission becomes available.
     const operator = await operatorContext.newPage()
-    await signInAs(operator, await newUser({ role: 'admin' }))
+    const operatorUser = await newUser({ role: 'admin' })
+    await signInAs(operator, operatorUser)
     let released = (await advanceClock(operator.request, 15)).released
     // Should the delivery job have run late, a day at a time from here until the sweep releases it.
     for (let day = 0; released === 0 && day < 30; day++) released = (await advanceClock(operator.request, 1)).released
@@ -160,6 +161,9 @@ test('a referred shopper’s order earns commission that is held, released, with
     // 6. Only operators refund; the refund reverses the released commission.
     expect((await promoter.request.post(`/api/orders/${orderId}/refund`)).status()).toBe(403)
     expect((await shopperContext.request.post(`/api/orders/${orderId}/refund`)).status()).toBe(403)
+    // Days went by on the test clock: a refund asks the operator for a fresh code (ADR 111).
+    expect((await operator.request.post(`/api/orders/${orderId}/refund`)).status()).toBe(403)
+    await proveStaffFactor(operatorContext, operatorUser.totpSecret!)
     const refund = await operator.request.post(`/api/orders/${orderId}/refund`)
     expect(refund.status()).toBe(202)
     await expect
