@@ -66,12 +66,12 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
  */
 function keepTraceContext(pool: Pool): void {
   const original = pool.query.bind(pool) as (...args: unknown[]) => unknown
-  pool.query = ((config: unknown, ...rest: unknown[]) => {
-    if (!tracingEnabled() || typeof rest.at(-1) === 'function') return original(config, ...rest)
+  pool.query = ((statement: unknown, ...rest: unknown[]) => {
+    if (!tracingEnabled() || typeof rest.at(-1) === 'function') return original(statement, ...rest)
     return (async () => {
       const client = await pool.connect()
       try {
-        const result = await (client.query as (...args: unknown[]) => Promise<unknown>)(config, ...rest)
+        const result = await (client.query as (...args: unknown[]) => Promise<unknown>)(statement, ...rest)
         client.release()
         return result
       } catch (error) {
