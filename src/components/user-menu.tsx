@@ -22,7 +22,9 @@ export function UserMenu() {
         data-testid="sign-in"
         className="flex items-center gap-1 whitespace-nowrap rounded-md bg-brand-600 px-2 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 sm:px-3"
       >
-        <LogIn aria-hidden className="size-4" />
+        {/* Below 400 px the words alone: "Se connecter" / "Iniciar sesión" beside the search button
+            and the language switcher must still fit 360 px. */}
+        <LogIn aria-hidden className="size-4 max-[399px]:hidden" />
         <Trans>Sign in</Trans>
       </a>
     )
