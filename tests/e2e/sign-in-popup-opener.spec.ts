@@ -37,6 +37,9 @@ test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())
 /** A shopper whose storefront session is gone but whose authorization-server session lives (the silent case). */
 async function shopperWithProviderSessionOnly(page: Page, user: { email: string; password: string }) {
   await signInAs(page, user)
+  // Off the shop first: its session monitor would otherwise restore the storefront session from the
+  // live authorization-server session as soon as the cookie is gone (the first try failed that way).
+  await page.goto('about:blank')
   await page.context().clearCookies({ name: 'session' })
   expect((await page.request.get('/api/users/me')).status()).toBe(401)
 }
