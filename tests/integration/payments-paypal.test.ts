@@ -14,7 +14,7 @@ import { startPayment } from '../../src/modules/payments/start-payment.server'
 import * as t from '../../src/server/db/schema'
 import { startPayPalStandIn, type PayPalStandIn } from '../stand-ins/paypal'
 import { makeUser, openTestDb, orderInput, orderStatus, pickSku, settle, type TestDb } from './orders-fixtures'
-import { PAYPAL_TEST_KEYS, startProviderWebhookEndpoint, type WebhookEndpoint } from './provider-fixtures'
+import { PAYPAL_TEST_KEYS, seededAdmin, startProviderWebhookEndpoint, type WebhookEndpoint } from './provider-fixtures'
 import { describeOnEachDriver, describeOnPostgres } from './throwaway-db'
 import { ordersConfigForFile, overrideConfig } from './test-config'
 
@@ -45,11 +45,7 @@ describeOnEachDriver('PayPal Orders v2', (driver) => {
     tdb = await openTestDb(driver)
     hook = await startProviderWebhookEndpoint(tdb.db, 'paypal')
     paypal.webhook = { url: hook.url, webhookId: PAYPAL_TEST_KEYS.PAYPAL_WEBHOOK_ID }
-    const [row] = await tdb.db
-      .select({ id: t.users.id, email: t.users.email })
-      .from(t.users)
-      .where(eq(t.users.role, 'admin'))
-    admin = row!
+    admin = await seededAdmin(tdb.db)
   })
   afterAll(async () => {
     await paypal.settled()

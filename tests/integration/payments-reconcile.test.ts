@@ -4,7 +4,6 @@
  * and compared with our rows; every difference is listed (paid there and not here and the other
  * way, amounts that differ, refunds missing on either side) and kept for the dashboard.
  */
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { refundOrder } from '../../src/modules/orders/refund-order.server'
@@ -12,10 +11,9 @@ import { reconcilableGateways } from '../../src/modules/payments/payment-jobs.se
 import { lastReconciliation, reconcilePayments } from '../../src/modules/payments/reconcile.server'
 import { startPayment } from '../../src/modules/payments/start-payment.server'
 import { utcDay } from '../../src/modules/time/days'
-import * as t from '../../src/server/db/schema'
 import { startStripeStandIn, type StripeStandIn } from '../stand-ins/stripe'
 import { makeUser, openTestDb, orderInput, orderStatus, pickSku, settle, type TestDb } from './orders-fixtures'
-import { STRIPE_TEST_KEYS, startProviderWebhookEndpoint, type WebhookEndpoint } from './provider-fixtures'
+import { STRIPE_TEST_KEYS, seededAdmin, startProviderWebhookEndpoint, type WebhookEndpoint } from './provider-fixtures'
 import { describeOnEachDriver } from './throwaway-db'
 import { ordersConfigForFile, overrideConfig } from './test-config'
 
@@ -37,11 +35,7 @@ describeOnEachDriver('Stripe payment reconciliation', (driver) => {
     tdb = await openTestDb(driver)
     hook = await startProviderWebhookEndpoint(tdb.db, 'stripe')
     stripe.endpoint = { url: hook.url, secret: STRIPE_TEST_KEYS.STRIPE_WEBHOOK_SECRET }
-    const [row] = await tdb.db
-      .select({ id: t.users.id, email: t.users.email })
-      .from(t.users)
-      .where(eq(t.users.role, 'admin'))
-    admin = row!
+    admin = await seededAdmin(tdb.db)
   })
   afterAll(async () => {
     await stripe?.settled()

@@ -16,7 +16,7 @@ import * as t from '../../src/server/db/schema'
 import { stripeGateway } from '../../src/server/payments/stripe/gateway.server'
 import { startStripeStandIn, stripeSignature, type StripeStandIn } from '../stand-ins/stripe'
 import { makeUser, openTestDb, orderInput, orderStatus, pickSku, settle, type TestDb } from './orders-fixtures'
-import { STRIPE_TEST_KEYS, startProviderWebhookEndpoint, type WebhookEndpoint } from './provider-fixtures'
+import { STRIPE_TEST_KEYS, seededAdmin, startProviderWebhookEndpoint, type WebhookEndpoint } from './provider-fixtures'
 import { describeOnEachDriver, describeOnPostgres } from './throwaway-db'
 import { ordersConfigForFile, overrideConfig } from './test-config'
 
@@ -46,11 +46,7 @@ function suite(driver: 'pglite' | 'postgres') {
     tdb = await openTestDb(driver)
     hook = await startProviderWebhookEndpoint(tdb.db, 'stripe')
     stripe.endpoint = { url: hook.url, secret: STRIPE_TEST_KEYS.STRIPE_WEBHOOK_SECRET }
-    const [row] = await tdb.db
-      .select({ id: t.users.id, email: t.users.email })
-      .from(t.users)
-      .where(eq(t.users.role, 'admin'))
-    admin = row!
+    admin = await seededAdmin(tdb.db)
   })
   afterAll(async () => {
     await stripe.settled()

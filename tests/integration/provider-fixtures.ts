@@ -6,7 +6,9 @@
 import { createServer, type Server } from 'node:http'
 import { isAppError } from '../../src/modules/errors/app-error'
 import { receiveWebhook } from '../../src/modules/payments/webhook.server'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../src/server/db/client'
+import { users } from '../../src/server/db/schema'
 
 export interface WebhookEndpoint {
   url: string
@@ -64,4 +66,10 @@ export const PAYPAL_TEST_KEYS = {
   PAYPAL_CLIENT_SECRET: 'standin-secret',
   PAYPAL_WEBHOOK_ID: 'WH-STANDIN-1',
   PAYMENT_PROVIDER_TIMEOUT_MS: '400',
+}
+
+/** The seed's admin (the staff member the provider suites refund as). */
+export async function seededAdmin(db: Db): Promise<{ id: string; email: string }> {
+  const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin'))
+  return row!
 }
