@@ -301,6 +301,11 @@ const schema = z.object({
    * them (their links count and their orders earn only from then on); 'auto': active at once.
    */
   AFFILIATE_APPROVAL: z.enum(['auto', 'manual']).default('auto'),
+  /**
+   * Days a shopper's chosen creator code stays on their account (and, before sign-in, in the
+   * creator_code cookie) after they chose it or followed the creator's link (ADR 120).
+   */
+  CREATOR_CODE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** Smallest withdrawal, in minor units of the promoter's currency. */
   AFFILIATE_MIN_WITHDRAWAL_MINOR: z.coerce.number().int().min(1).default(2000),
   /**

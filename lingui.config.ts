@@ -8,7 +8,11 @@ const serverOnly = ['**/*.server.ts', '**/src/server/**']
  * storefront's first load carries the storefront's messages alone. Everything not listed here is
  * storefront, which is always loaded: a file missing from these lists is still translated.
  */
-const admin = ['<rootDir>/src/modules/admin', '<rootDir>/src/routes/{-$locale}/_admin']
+const admin = [
+  '<rootDir>/src/modules/admin',
+  '<rootDir>/src/routes/{-$locale}/_admin',
+  '<rootDir>/src/modules/creator-codes/components/creator-code-text.tsx',
+]
 const dashboardParts = [
   'dashboard',
   'balance-cards',
@@ -26,6 +30,9 @@ const affiliate = [
   '<rootDir>/src/modules/affiliate/components/terms-list.tsx',
   '<rootDir>/src/modules/affiliate/components/error-text.tsx',
   ...dashboardParts.map((name) => `<rootDir>/src/modules/affiliate/components/${name}.tsx`),
+  // The promoter's creator code (ADR 120); its refusal texts serve checkout and the back office too.
+  '<rootDir>/src/modules/creator-codes/components/creator-code-panel.tsx',
+  '<rootDir>/src/modules/creator-codes/components/creator-code-text.tsx',
 ]
 
 /**
@@ -44,6 +51,8 @@ const account = [
   '<rootDir>/src/modules/accounts/components',
   '<rootDir>/src/modules/coupons/components',
   '<rootDir>/src/modules/store-credit/components/checkout-credit.tsx',
+  '<rootDir>/src/modules/creator-codes/components/support-creator.tsx',
+  '<rootDir>/src/modules/creator-codes/components/creator-code-text.tsx',
   '<rootDir>/src/modules/store-credit/components/credit-balances.tsx',
   '<rootDir>/src/modules/fulfilment/components/player-profiles-section.tsx',
   '<rootDir>/src/modules/fulfilment/components/saved-players.tsx',

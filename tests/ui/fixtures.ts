@@ -34,6 +34,7 @@ export function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     subtotalMinor: 1999,
     discountMinor: 0,
     coupons: [],
+    creator: null,
     player: { playerId: '12345678', nickname: 'Aster' },
     serverName: null,
     email: 'shopper@example.com',

@@ -6,8 +6,16 @@
  */
 import { and, eq, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
-import { attributions, orderItems, orders, promoters, referrals, skuPrices } from '~/server/db/schema'
-import type { AttributionFlag, AttributionStatus } from '~/server/db/schema'
+import {
+  attributions,
+  orderCreatorCodes,
+  orderItems,
+  orders,
+  promoters,
+  referrals,
+  skuPrices,
+} from '~/server/db/schema'
+import type { AttributionFlag, AttributionSource, AttributionStatus } from '~/server/db/schema'
 import { log } from '~/server/log'
 import { now } from '~/modules/time/clock'
 import { commissionBase, commissionMinor } from './commission'
@@ -33,7 +41,7 @@ export async function onOrderPaid(db: Db, orderId: string): Promise<PaidOutcome>
 async function bookOrder(tx: Db, orderId: string): Promise<PaidOutcome> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId))
   if (!order) throw new Error(`order ${orderId} not found`)
-  const [referral] = await tx.select().from(referrals).where(eq(referrals.userId, order.userId))
+  const referral = await referrerOf(tx, order)
   if (!referral) return 'not_referred'
   // The job is enqueued in the transaction that marks the order paid, so this means a bug upstream.
   if (UNPAID_ORDER_STATUSES.has(order.status)) throw new Error(`order ${orderId} is not paid (${order.status})`)
@@ -57,6 +65,7 @@ async function bookOrder(tx: Db, orderId: string): Promise<PaidOutcome> {
       promoterId: promoter.userId,
       linkId: referral.linkId,
       buyerId: order.userId,
+      source: referral.source,
       status,
       flag: flag ?? (base === undefined ? 'no_price' : null),
       currency: promoter.currency,
@@ -82,6 +91,23 @@ async function bookOrder(tx: Db, orderId: string): Promise<PaidOutcome> {
     })
   }
   return status
+}
+
+/**
+ * Who the order is attributed to: the creator whose code the order carries, whatever the buyer's
+ * referral binding says (ADR 120); else the promoter the buyer signed up through.
+ */
+async function referrerOf(
+  tx: Db,
+  order: Order,
+): Promise<{ promoterId: string; linkId: number | null; source: AttributionSource } | undefined> {
+  const [byCode] = await tx
+    .select({ promoterId: orderCreatorCodes.promoterId })
+    .from(orderCreatorCodes)
+    .where(eq(orderCreatorCodes.orderId, order.id))
+  if (byCode) return { promoterId: byCode.promoterId, linkId: null, source: 'code' }
+  const [referral] = await tx.select().from(referrals).where(eq(referrals.userId, order.userId))
+  return referral ? { promoterId: referral.promoterId, linkId: referral.linkId, source: 'link' } : undefined
 }
 
 /** The order's net amount in the promoter's currency (see commissionBase). */

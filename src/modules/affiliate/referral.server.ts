@@ -59,6 +59,8 @@ export interface ClickOutcome {
   recorded: boolean
   /** Set the attribution cookie to this click id (absent: leave the cookie as it is). */
   attributeTo?: string
+  /** The promoter a recorded click went to. */
+  promoterId?: string
 }
 
 export async function recordClick(db: Db, input: ClickInput): Promise<ClickOutcome> {
@@ -84,7 +86,12 @@ export async function recordClick(db: Db, input: ClickInput): Promise<ClickOutco
   const terms = programmeTerms()
   const current = input.currentClickId ? await findClick(db, input.currentClickId) : undefined
   const replace = current?.id === click.id || replacesAttribution(terms.attribution, current, at, terms.windowDays)
-  return { target: resolved.target, recorded: true, attributeTo: replace ? click.id : undefined }
+  return {
+    target: resolved.target,
+    recorded: true,
+    attributeTo: replace ? click.id : undefined,
+    promoterId: resolved.promoterId,
+  }
 }
 
 async function findClick(db: Db, clickId: string) {

@@ -63,6 +63,8 @@ export async function referralVisit(db: Db, request: Request, input: VisitInput)
 
 export interface ConfirmedVisit {
   recorded: boolean
+  /** The promoter of a recorded click (their creator code comes along: referral.functions.ts). */
+  promoterId?: string
   /** Set-Cookie values for the response: visitor and attribution cookies, and the pending one cleared. */
   cookies: string[]
 }
@@ -87,7 +89,7 @@ export async function confirmReferralVisit(db: Db, request: Request): Promise<Co
   if (outcome.attributeTo) {
     out.push(cookieHeader(ATTRIBUTION_COOKIE, outcome.attributeTo, windowSeconds(programmeTerms().windowDays)))
   }
-  return { recorded: outcome.recorded, cookies: out }
+  return { recorded: outcome.recorded, promoterId: outcome.promoterId, cookies: out }
 }
 
 /**

@@ -11,6 +11,7 @@ import { selectRows, type Db } from '~/server/db/client'
 import { prepared } from '~/server/db/prepared'
 import { jobs, orderEvents, orderItems, orders, users } from '~/server/db/schema'
 import { reserveCoupons } from '~/modules/coupons/coupons.server'
+import { attachCreatorCode } from '~/modules/creator-codes/creator-codes.server'
 import { AppError } from '~/modules/errors/app-error'
 import { supplierFor } from '~/modules/fulfilment/suppliers.server'
 import type { Supplier } from '~/modules/fulfilment/supplier'
@@ -192,12 +193,15 @@ export async function createOrder(
     )
     return rows[0]?.id ?? null
   }
+  const creator = priced.creator
   const created =
-    priced.coupons.length === 0
+    priced.coupons.length === 0 && !creator
       ? await insertOrder(db)
       : await db.transaction(async (tx) => {
           const id = await insertOrder(tx)
-          if (id) await reserveCoupons(tx, { orderId: id, userId, coupons: priced.coupons })
+          if (id && priced.coupons.length > 0) await reserveCoupons(tx, { orderId: id, userId, coupons: priced.coupons })
+          // The creator the shopper supports goes with the order (ADR 120): its commission and discount.
+          if (id && creator) await attachCreatorCode(tx, id, creator)
           return id
         })
   if (!created) {

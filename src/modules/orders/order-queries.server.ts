@@ -4,6 +4,7 @@ import type { Db } from '~/server/db/client'
 import { prepared } from '~/server/db/prepared'
 import { orders } from '~/server/db/schema'
 import type { PlayerField, ProductKind } from '~/modules/catalog/catalog.schemas'
+import { creatorOfOrder } from '~/modules/creator-codes/creator-codes.server'
 import { AppError } from '~/modules/errors/app-error'
 import { isPayable } from './order-status'
 import type { PaymentMethod, PaymentStatus } from './payment-attempts'
@@ -229,6 +230,7 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
     creditMinor: order.creditMinor,
     creditPaidMinor: creditPaid,
     coupons: couponCodes,
+    creator: await creatorOfOrder(db, order.id),
     player: order.player,
     serverName: serverName(order.player.server, items[0]?.playerFields),
     email: order.email,

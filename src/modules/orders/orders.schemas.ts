@@ -153,6 +153,16 @@ export interface OrderQuote {
   discountMinor: number
   totalMinor: number
   coupons: CouponOutcome[]
+  /** The creator the shopper supports (ADR 120): its part of discountMinor, or why it takes nothing off. */
+  creator?: OrderCreatorLine | null
+}
+
+/** A creator code on a quote or an order; `discountMinor` is part of the order's discountMinor. */
+export interface OrderCreatorLine {
+  code: string
+  discountMinor: number
+  /** On a quote: the code's discount is not combined with the order's coupon. */
+  notWithCoupon?: boolean
 }
 
 export interface OrderSummary {
@@ -237,6 +247,8 @@ export interface OrderDetail extends Omit<OrderSummary, 'title' | 'itemCount'> {
   subtotalMinor: number
   discountMinor: number
   coupons: string[]
+  /** The creator code the order was placed with (ADR 120), null without one. */
+  creator: OrderCreatorLine | null
   player: Record<string, string>
   /** The chosen game server as players know it ("Aurora (NA)"), not its stored value. */
   serverName: string | null

@@ -11,6 +11,7 @@ import { AppError } from '~/modules/errors/app-error'
 import { validatePlayerForm } from '~/modules/fulfilment/player-form'
 import type { Supplier } from '~/modules/fulfilment/supplier'
 import type { Locale } from '~/modules/i18n/locales'
+import { creatorForOrder, type OrderCreator } from '~/modules/creator-codes/creator-codes.server'
 import { loadCart, type Cart } from './cart.server'
 import type { CouponOutcome, OrderQuote } from './orders.schemas'
 
@@ -25,8 +26,11 @@ export interface Priced {
   cart: Cart
   coupons: CouponRule[]
   outcomes: CouponOutcome[]
+  /** Coupons' and the creator code's discounts together. */
   discountMinor: number
   totalMinor: number
+  /** The creator the signed-in shopper supports, with its discount on this order (ADR 120, 121). */
+  creator?: OrderCreator
 }
 
 export function couponCodesOf(input: { couponCode?: string; couponCodes?: string[] }): string[] {
@@ -72,8 +76,15 @@ export async function priceRequest(
         }
   })
   const accepted = found.filter((c) => outcomes.find((o) => o.code === c.code)?.ok)
-  const discountMinor = applied.discountMinor
-  return { cart, coupons: accepted, outcomes, discountMinor, totalMinor: cart.subtotalMinor - discountMinor }
+  const couponMinor = applied.discountMinor
+  const creator = await creatorForOrder(
+    db,
+    userId,
+    { currency: req.currency, afterCouponsMinor: cart.subtotalMinor - couponMinor, hasCoupon: accepted.length > 0 },
+    now,
+  )
+  const discountMinor = couponMinor + (creator?.discount.discountMinor ?? 0)
+  return { cart, coupons: accepted, outcomes, discountMinor, totalMinor: cart.subtotalMinor - discountMinor, creator }
 }
 
 export function toQuote(p: Priced, player: OrderQuote['player'] = null): OrderQuote {
@@ -93,6 +104,13 @@ export function toQuote(p: Priced, player: OrderQuote['player'] = null): OrderQu
     discountMinor: p.discountMinor,
     totalMinor: p.totalMinor,
     coupons: p.outcomes,
+    creator: p.creator
+      ? {
+          code: p.creator.code,
+          discountMinor: p.creator.discount.discountMinor,
+          notWithCoupon: !p.creator.discount.applied && p.creator.discount.reason === 'coupon',
+        }
+      : null,
   }
 }
 

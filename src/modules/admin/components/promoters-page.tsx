@@ -10,6 +10,7 @@ import {
   type PromoterStatusValue,
 } from '~/modules/affiliate/promoter-admin.schemas'
 import { filterField, filterLabel } from './filter-fields'
+import { CreatorCodesPanel } from './creator-codes-panel'
 import { FlagsReview } from './flags-review'
 import { Pager } from './pager'
 import { PROMOTER_STATUS_LABELS, PromoterRow } from './promoter-row'
@@ -127,6 +128,7 @@ export function PromotersPage({ search }: { search: AdminPromotersQuery }) {
         ) : null}
       </section>
 
+      <CreatorCodesPanel />
       <FlagsReview />
     </div>
   )

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { ProgrammeTerms, PromoterProfile } from '~/modules/affiliate/affiliate.schemas'
 import { affiliateQueries } from '~/modules/affiliate/affiliate.queries'
+import { CreatorCodePanel } from '~/modules/creator-codes/components/creator-code-panel'
 import { BalanceCards } from './balance-cards'
 import { LinksPanel } from './links-panel'
 import { PerformancePanel, type Range } from './performance-panel'
@@ -43,6 +44,7 @@ export function AffiliateDashboard(props: {
       <StatusNotice promoter={props.promoter} />
       {balance ? <BalanceCards balance={balance} /> : null}
       <PerformancePanel range={props.range} onRange={props.onRange} />
+      <CreatorCodePanel />
       <LinksPanel currency={props.promoter.currency} />
       {balance ? <StoreCreditPanel balance={balance} /> : null}
       {balance ? <WithdrawalsPanel balance={balance} minimumMinor={props.terms.minWithdrawalMinor} /> : null}

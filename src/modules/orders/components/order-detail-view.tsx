@@ -179,6 +179,7 @@ function Detail({ order }: { order: OrderDetail }) {
             discountMinor={order.discountMinor}
             totalMinor={order.totalMinor}
             coupons={order.coupons}
+            creator={order.creator}
           />
           <dl className="text-muted mt-4 space-y-1 text-sm">
             {order.player.playerId ? (

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import type { QuoteLine } from '~/modules/orders/orders.schemas'
+import type { OrderCreatorLine, QuoteLine } from '~/modules/orders/orders.schemas'
 import { useMoney } from '~/modules/catalog/use-money'
 
 /** Items and totals, as priced by the server. */
@@ -10,8 +10,12 @@ export function OrderLines(props: {
   discountMinor: number
   totalMinor: number
   coupons?: string[]
+  /** The creator code's line (ADR 120); its discount is part of discountMinor. */
+  creator?: OrderCreatorLine | null
 }) {
   const money = useMoney()
+  const creatorMinor = props.creator?.discountMinor ?? 0
+  const couponMinor = props.discountMinor - creatorMinor
   return (
     <div className="space-y-3" data-testid="order-lines">
       <ul className="divide-y divide-[var(--border)]">
@@ -36,7 +40,7 @@ export function OrderLines(props: {
             {money(props.subtotalMinor, props.currency)}
           </dd>
         </div>
-        {props.discountMinor > 0 ? (
+        {couponMinor > 0 ? (
           <div className="flex justify-between text-emerald-700 dark:text-emerald-300">
             <dt>
               <Trans>Discount</Trans>
@@ -45,7 +49,23 @@ export function OrderLines(props: {
               ) : null}
             </dt>
             <dd className="tabular-nums" data-testid="discount">
-              −{money(props.discountMinor, props.currency)}
+              −{money(couponMinor, props.currency)}
+            </dd>
+          </div>
+        ) : null}
+        {props.creator ? (
+          <div
+            className="flex justify-between text-emerald-700 dark:text-emerald-300"
+            data-testid="creator-line"
+            data-code={props.creator.code}
+          >
+            <dt>
+              <Trans>
+                Supporting <span className="font-mono">{props.creator.code}</span>
+              </Trans>
+            </dt>
+            <dd className="tabular-nums" data-testid="creator-discount">
+              {creatorMinor > 0 ? `−${money(creatorMinor, props.currency)}` : null}
             </dd>
           </div>
         ) : null}

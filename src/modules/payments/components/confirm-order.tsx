@@ -22,6 +22,7 @@ import { useMoney } from '~/modules/catalog/use-money'
 import { creditPart, insufficientCredit } from '~/modules/store-credit/checkout-credit'
 import { CreditSplit, CreditToggle } from '~/modules/store-credit/components/checkout-credit'
 import { CREDIT_KEY, myCreditQuery } from '~/modules/store-credit/store-credit.queries'
+import { SupportCreator } from '~/modules/creator-codes/components/support-creator'
 
 function serverLabel(fields: PlayerField[], value: string): string {
   return fields.find((f) => f.key === 'server')?.options?.find((o) => o.value === value)?.label ?? value
@@ -235,6 +236,7 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
               discountMinor={q.discountMinor}
               totalMinor={q.totalMinor}
               coupons={q.coupons.filter((c) => c.ok).map((c) => c.code)}
+              creator={q.creator}
             />
           ) : null}
         </section>
@@ -295,6 +297,7 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
             ))}
           </ul>
         </section>
+        <SupportCreator currency={currency} onQuote={q?.creator} />
       </div>
 
       <aside className="surface h-fit space-y-4 rounded-2xl p-4 lg:sticky lg:top-24" aria-busy={quote.isFetching}>

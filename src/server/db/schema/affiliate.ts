@@ -136,6 +136,9 @@ export const ATTRIBUTION_FLAGS = [
   'promoter_inactive',
 ] as const
 export type AttributionFlag = (typeof ATTRIBUTION_FLAGS)[number]
+/** How the order came to the promoter: the buyer's referral binding (link), or a creator code on the order. */
+export const ATTRIBUTION_SOURCES = ['link', 'code'] as const
+export type AttributionSource = (typeof ATTRIBUTION_SOURCES)[number]
 
 export const attributions = pgTable(
   'attributions',
@@ -154,6 +157,7 @@ export const attributions = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     status: text('status', { enum: ATTRIBUTION_STATUSES }).notNull(),
     flag: text('flag', { enum: ATTRIBUTION_FLAGS }),
+    source: text('source', { enum: ATTRIBUTION_SOURCES }).notNull().default('link'),
     /** Promoter's currency; base is the order's net amount (after coupon) in that currency. */
     currency: currencyCode().notNull(),
     baseMinor: minor('base_minor').notNull(),
@@ -180,6 +184,7 @@ export const attributions = pgTable(
       .where(sql`${t.status} = 'flagged' and ${t.reviewedAt} is null`),
     check('attributions_status', inList(t.status, ATTRIBUTION_STATUSES)),
     check('attributions_flag', sql`${t.flag} is null or ${inList(t.flag, ATTRIBUTION_FLAGS)}`),
+    check('attributions_source', inList(t.source, ATTRIBUTION_SOURCES)),
     check('attributions_currency', isCurrency(t.currency)),
     check('attributions_amounts', sql`${t.baseMinor} >= 0 and ${t.commissionMinor} >= 0`),
     check('attributions_bps', sql`${t.rateBps} between 0 and 10000`),
