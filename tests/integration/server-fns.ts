@@ -227,6 +227,7 @@ export const SERVER_FN_FILES: Record<string, string[]> = {
     'fulfilment/player-profiles.functions.ts',
   ],
   'server-fns-affiliate.test.ts': ['affiliate/affiliate.functions.ts', 'affiliate/referral.functions.ts'],
+  'server-fns-creator-codes.test.ts': ['creator-codes/creator-codes.functions.ts'],
   'server-fns-storefront.test.ts': [
     'catalog/catalog.functions.ts',
     'catalog/category.functions.ts',
