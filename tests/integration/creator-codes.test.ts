@@ -59,7 +59,10 @@ describeOnEachDriver('creator codes', (driver) => {
     tdb = await openTestDb(driver)
     db = tdb.db
     sku = await pickSku(db, 'topup')
-    const [admin] = await db.insert(t.users).values({ email: `admin-${driver}@example.test`, role: 'admin' }).returning()
+    const [admin] = await db
+      .insert(t.users)
+      .values({ email: `admin-${driver}@example.test`, role: 'admin' })
+      .returning()
     ADMIN.id = admin!.id
   }, 120_000)
   afterAll(async () => {
@@ -154,7 +157,9 @@ describeOnEachDriver('creator codes', (driver) => {
       })
       await changeCreatorCode(db, ADMIN, id, { action: 'disable' })
       expect(await creatorSupport(db, shopper, at)).toBeNull()
-      expect(await refusal(supportCreator(db, shopper, code, 'entered', at))).toMatchObject({ issues: ['unknown_code'] })
+      expect(await refusal(supportCreator(db, shopper, code, 'entered', at))).toMatchObject({
+        issues: ['unknown_code'],
+      })
     })
 
     it('from the creator’s referral link: a cookie before sign-in, carried onto the account once, then cleared', async () => {
@@ -191,7 +196,9 @@ describeOnEachDriver('creator codes', (driver) => {
       expect(await paid(order.id)).toBe('pending')
       const [byCode] = await db.select().from(t.attributions).where(eq(t.attributions.orderId, order.id))
       expect(byCode).toMatchObject({ promoterId: promoter.userId, source: 'code', linkId: null })
-      expect(await balanceOf(db, promoter.userId, 'USD')).toMatchObject({ pending: Math.floor(order.totalMinor * 0.05) })
+      expect(await balanceOf(db, promoter.userId, 'USD')).toMatchObject({
+        pending: Math.floor(order.totalMinor * 0.05),
+      })
       expect(await balanceOf(db, linkPromoter.userId, 'USD')).toMatchObject({ pending: 0 })
 
       await stopSupporting(db, shopper)
@@ -238,7 +245,10 @@ describeOnEachDriver('creator codes', (driver) => {
       expect(c.creator).toEqual({ code: uncapped.code, discountMinor: 0 })
       expect(c.discountMinor).toBe(0)
       // The receipt (order page) names the creator and the discount.
-      expect((await getOrderDetail(db, shopper, b.id)).creator).toEqual({ code: uncapped.code, discountMinor: tenPercent })
+      expect((await getOrderDetail(db, shopper, b.id)).creator).toEqual({
+        code: uncapped.code,
+        discountMinor: tenPercent,
+      })
     })
 
     it('never stack with a coupon unless the admin allows it for that code', async () => {

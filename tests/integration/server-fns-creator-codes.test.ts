@@ -53,9 +53,13 @@ const rows: Record<string, DoorRow> = {
     ok: async (a, who) => {
       const chosen = okData<{ code: string }>(a)
       expect(chosen.code).toMatch(/^Mine/)
-      const taken = await callServerFn(creatorFns.chooseMyCreatorCodeFn, { code: await someCreator() }, {
-        cookie: who.cookie,
-      })
+      const taken = await callServerFn(
+        creatorFns.chooseMyCreatorCodeFn,
+        { code: await someCreator() },
+        {
+          cookie: who.cookie,
+        },
+      )
       expect(refusalOf(taken, 'CONFLICT').issues).toEqual(['code_taken'])
       const rude = await callServerFn(creatorFns.chooseMyCreatorCodeFn, { code: 'B1tch_Gamer' }, { cookie: who.cookie })
       expect(refusalOf(rude, 'INVALID_INPUT').issues).toEqual(['offensive_code'])
@@ -72,7 +76,11 @@ const rows: Record<string, DoorRow> = {
     ok: async (a, who) => {
       expect(refusalOf(a, 'NOT_FOUND').issues).toEqual(['unknown_code'])
       const code = await someCreator()
-      const chosen = await callServerFn(creatorFns.supportCreatorFn, { code: code.toLowerCase() }, { cookie: who.cookie })
+      const chosen = await callServerFn(
+        creatorFns.supportCreatorFn,
+        { code: code.toLowerCase() },
+        { cookie: who.cookie },
+      )
       expect(okData(chosen)).toMatchObject({ code, source: 'entered' })
       const now = await callServerFn(creatorFns.getCreatorSupportFn, undefined, { cookie: who.cookie })
       expect(resultOf(now)).toMatchObject({ code })

@@ -104,11 +104,7 @@ export async function usableCodeOfPromoter(db: Db, promoterId: string): Promise<
     .from(creatorCodes)
     .innerJoin(promoters, eq(promoters.userId, creatorCodes.promoterId))
     .where(
-      and(
-        eq(creatorCodes.promoterId, promoterId),
-        eq(creatorCodes.status, 'active'),
-        eq(promoters.status, 'active'),
-      ),
+      and(eq(creatorCodes.promoterId, promoterId), eq(creatorCodes.status, 'active'), eq(promoters.status, 'active')),
     )
   return row?.code
 }
@@ -175,7 +171,10 @@ export async function supportCreator(
   await db
     .insert(creatorCodeChoices)
     .values({ userId, codeId: found.code.id, source, chosenAt, expiresAt })
-    .onConflictDoUpdate({ target: creatorCodeChoices.userId, set: { codeId: found.code.id, source, chosenAt, expiresAt } })
+    .onConflictDoUpdate({
+      target: creatorCodeChoices.userId,
+      set: { codeId: found.code.id, source, chosenAt, expiresAt },
+    })
   return supportOf(found.code, source, expiresAt)
 }
 
@@ -230,10 +229,7 @@ export async function attachCreatorCode(tx: Db, orderId: string, creator: OrderC
 }
 
 /** The creator an order was placed with (order page, receipt). */
-export async function creatorOfOrder(
-  db: Db,
-  orderId: string,
-): Promise<{ code: string; discountMinor: number } | null> {
+export async function creatorOfOrder(db: Db, orderId: string): Promise<{ code: string; discountMinor: number } | null> {
   const [row] = await db
     .select({ code: orderCreatorCodes.code, discountMinor: orderCreatorCodes.discountMinor })
     .from(orderCreatorCodes)

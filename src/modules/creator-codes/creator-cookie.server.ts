@@ -41,7 +41,8 @@ export async function supportFromReferral(
 ): Promise<string | undefined> {
   const code = await usableCodeOfPromoter(db, promoterId)
   if (!code) return undefined
-  if (!userId) return header(`${code.code}.${Math.floor(at.getTime() / 1000)}`, config().CREATOR_CODE_DAYS * DAY_SECONDS)
+  if (!userId)
+    return header(`${code.code}.${Math.floor(at.getTime() / 1000)}`, config().CREATOR_CODE_DAYS * DAY_SECONDS)
   if (userId === promoterId) return undefined
   await supportCreator(db, userId, code.code, 'link', at)
   return undefined

@@ -199,7 +199,8 @@ export async function createOrder(
       ? await insertOrder(db)
       : await db.transaction(async (tx) => {
           const id = await insertOrder(tx)
-          if (id && priced.coupons.length > 0) await reserveCoupons(tx, { orderId: id, userId, coupons: priced.coupons })
+          if (id && priced.coupons.length > 0)
+            await reserveCoupons(tx, { orderId: id, userId, coupons: priced.coupons })
           // The creator the shopper supports goes with the order (ADR 120): its commission and discount.
           if (id && creator) await attachCreatorCode(tx, id, creator)
           return id

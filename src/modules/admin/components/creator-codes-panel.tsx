@@ -87,9 +87,11 @@ function CreatorCodeRow({ row }: { row: AdminCreatorCodeRow }) {
     setBusy(true)
     setFailure(undefined)
     setHint(undefined)
-    const result = await adminCreatorCodeActionFn({ data: { id: row.id, decision } }).catch(
-      (): ActionFailure => ({ ok: false, code: 'INTERNAL', issues: [] }),
-    )
+    const result = await adminCreatorCodeActionFn({ data: { id: row.id, decision } }).catch((): ActionFailure => ({
+      ok: false,
+      code: 'INTERNAL',
+      issues: [],
+    }))
     setBusy(false)
     if (!result.ok) return setFailure(result)
     setEditing(undefined)
@@ -119,7 +121,12 @@ function CreatorCodeRow({ row }: { row: AdminCreatorCodeRow }) {
     if (bps !== null && Object.keys(caps).length === 0) {
       return setHint(t`Give a cap in at least one currency: the discount applies only where it has one.`)
     }
-    void act({ action: 'discount', discountBps: bps, discountCaps: caps, stacksWithCoupons: form.get('stacks') === 'on' })
+    void act({
+      action: 'discount',
+      discountBps: bps,
+      discountCaps: caps,
+      stacksWithCoupons: form.get('stacks') === 'on',
+    })
   }
 
   return (
@@ -138,7 +145,11 @@ function CreatorCodeRow({ row }: { row: AdminCreatorCodeRow }) {
           <ul>
             {Object.keys(row.discountCaps).map((currency) => (
               <li key={currency}>
-                <CreatorDiscountText discountBps={row.discountBps} discountCaps={row.discountCaps} currency={currency} />
+                <CreatorDiscountText
+                  discountBps={row.discountBps}
+                  discountCaps={row.discountCaps}
+                  currency={currency}
+                />
               </li>
             ))}
             {row.stacksWithCoupons ? (
@@ -189,7 +200,11 @@ function CreatorCodeRow({ row }: { row: AdminCreatorCodeRow }) {
           </form>
         ) : null}
         {editing === 'discount' ? (
-          <form onSubmit={saveDiscount} className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="creator-discount-form">
+          <form
+            onSubmit={saveDiscount}
+            className="grid grid-cols-2 gap-2 sm:grid-cols-3"
+            data-testid="creator-discount-form"
+          >
             <label className={filterLabel}>
               <Trans>Per cent</Trans>
               <input
@@ -207,7 +222,9 @@ function CreatorCodeRow({ row }: { row: AdminCreatorCodeRow }) {
                   name={`cap-${currency}`}
                   inputMode="decimal"
                   defaultValue={
-                    row.discountCaps[currency] !== undefined ? toDecimalString(row.discountCaps[currency], currency) : ''
+                    row.discountCaps[currency] !== undefined
+                      ? toDecimalString(row.discountCaps[currency], currency)
+                      : ''
                   }
                   className={filterField}
                 />

@@ -52,14 +52,18 @@ export function CreatorCodePanel() {
 
   const code = data?.code
   return (
-    <section className="surface space-y-4 rounded-xl p-5" aria-labelledby="creator-code-title" data-testid="creator-code-panel">
+    <section
+      className="surface space-y-4 rounded-xl p-5"
+      aria-labelledby="creator-code-title"
+      data-testid="creator-code-panel"
+    >
       <h2 id="creator-code-title" className="text-lg font-bold">
         <Trans>Creator code</Trans>
       </h2>
       <p className="text-muted text-sm">
         <Trans>
-          Shoppers enter your code at checkout or get it from your referral links. Their orders are yours for
-          the next days, whoever referred them before.
+          Shoppers enter your code at checkout or get it from your referral links. Their orders are yours for the next
+          days, whoever referred them before.
         </Trans>
       </p>
       {isPending || !data ? (
@@ -84,11 +88,7 @@ export function CreatorCodePanel() {
                 />
               </span>
               <span className="text-muted text-sm">
-                <Plural
-                  value={data.supporters}
-                  one="# shopper supports you now"
-                  other="# shoppers support you now"
-                />
+                <Plural value={data.supporters} one="# shopper supports you now" other="# shoppers support you now" />
               </span>
             </div>
           ) : null}

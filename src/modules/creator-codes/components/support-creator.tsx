@@ -15,7 +15,13 @@ const failed = (): ActionFailure => ({ ok: false, code: 'INTERNAL', issues: [] }
  * remove, or a field for a creator code. The quote is asked again after each change, so the
  * creator's discount shows in the totals the server will charge.
  */
-export function SupportCreator({ currency, onQuote }: { currency: string; onQuote: OrderCreatorLine | null | undefined }) {
+export function SupportCreator({
+  currency,
+  onQuote,
+}: {
+  currency: string
+  onQuote: OrderCreatorLine | null | undefined
+}) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const support = useQuery(creatorQueries.support())
@@ -66,7 +72,11 @@ export function SupportCreator({ currency, onQuote }: { currency: string; onQuot
       {support.isPending ? (
         <div className="h-10 animate-pulse rounded-lg bg-[var(--border)]" />
       ) : current && !editing ? (
-        <div className="flex flex-wrap items-center justify-between gap-2" data-testid="supporting" data-code={current.code}>
+        <div
+          className="flex flex-wrap items-center justify-between gap-2"
+          data-testid="supporting"
+          data-code={current.code}
+        >
           <div className="min-w-0">
             <p className="font-medium">
               <Trans>
@@ -127,7 +137,7 @@ export function SupportCreator({ currency, onQuote }: { currency: string; onQuot
             disabled={busy}
             className="rounded-lg border border-[var(--border)] px-4 py-2 font-semibold disabled:opacity-50"
           >
-            <Trans>Support</Trans>
+            <Trans>Support this creator</Trans>
           </button>
           {editing ? (
             <button type="button" onClick={() => setEditing(false)} className="px-2 py-2 text-sm underline">
