@@ -30,7 +30,17 @@ import { DAY_MS } from '../../src/modules/time/days'
 import type { Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
 import { makePromoter, referredShopper, setOrderStatus } from './affiliate-fixtures'
-import { makeUser, openTestDb, orderInput, pickSku, type SkuPick, type TestDb } from './orders-fixtures'
+import {
+  makeUser,
+  openTestDb,
+  orderInput,
+  pay,
+  pickSku,
+  settle,
+  startWebhookEndpoint,
+  type SkuPick,
+  type TestDb,
+} from './orders-fixtures'
 import { ordersConfigForFile } from './test-config'
 import { describeOnEachDriver } from './throwaway-db'
 
@@ -55,9 +65,11 @@ describeOnEachDriver('creator codes', (driver) => {
   let tdb: TestDb
   let db: Db
   let sku: SkuPick
+  let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>
   beforeAll(async () => {
     tdb = await openTestDb(driver)
     db = tdb.db
+    hook = await startWebhookEndpoint(db)
     sku = await pickSku(db, 'topup')
     const [admin] = await db
       .insert(t.users)
@@ -66,6 +78,7 @@ describeOnEachDriver('creator codes', (driver) => {
     ADMIN.id = admin!.id
   }, 120_000)
   afterAll(async () => {
+    await hook?.close()
     await tdb?.close()
   })
 
@@ -216,6 +229,18 @@ describeOnEachDriver('creator codes', (driver) => {
       })
       expect(mine.byLink.orders).toBe(0)
       expect((await reconcileLedger(db)).problems).toEqual([])
+    })
+
+    it('by a shopper nobody referred: paid through the gateway, the order’s job books the commission', async () => {
+      const { promoter, code } = await creator()
+      const shopper = await makeUser(db)
+      await supportCreator(db, shopper, code, 'entered', new Date())
+      const { order } = await createOrder(db, shopper, orderInput(sku))
+      await pay(db, shopper, order.id, 'card-ok', hook.url)
+      await settle(db)
+      const [attribution] = await db.select().from(t.attributions).where(eq(t.attributions.orderId, order.id))
+      expect(attribution).toMatchObject({ promoterId: promoter.userId, source: 'code', status: 'pending' })
+      expect(attribution!.deliveredAt).not.toBeNull()
     })
 
     it('give the shopper the percent off, never more than the currency’s cap, and none where there is no cap', async () => {

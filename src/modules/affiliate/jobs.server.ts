@@ -9,7 +9,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '~/server/db/client'
-import { attributions, referrals } from '~/server/db/schema'
+import { attributions, orderCreatorCodes, referrals } from '~/server/db/schema'
 import { enqueue } from '~/server/jobs/queue'
 import { registerJobHandler, type JobContext } from '~/server/jobs/registry'
 import { log } from '~/server/log'
@@ -67,8 +67,13 @@ function orderJob(run: (db: Db, orderId: string) => Promise<unknown>) {
   }
 }
 
-/** Only orders of a buyer who came through a promoter concern the programme (no job for the rest). */
-const referred = (buyer: SQL) => sql`exists (select 1 from ${referrals} r where r.user_id = ${buyer})`
+/**
+ * Only orders of a buyer who came through a promoter, or placed with a creator code (ADR 120),
+ * concern the programme (no job for the rest).
+ */
+const referred = (buyer: SQL, order: SQL) =>
+  sql`(exists (select 1 from ${referrals} r where r.user_id = ${buyer})
+    or exists (select 1 from ${orderCreatorCodes} c where c.order_id = ${order}))`
 
 export function registerAffiliateJobHandlers(): void {
   // The order flow queues these in the statement that moves the order (handoffs.server.ts).

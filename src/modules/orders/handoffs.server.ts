@@ -18,8 +18,8 @@ export interface EntryJob {
   key?: string
   payload?: Record<string, unknown>
   maxAttempts?: number
-  /** Only for some orders: a condition over the buyer's id (SQL), checked in that statement. */
-  onlyIf?: (buyer: SQL) => SQL
+  /** Only for some orders: a condition over the buyer's and the order's ids (SQL), checked in that statement. */
+  onlyIf?: (buyer: SQL, order: SQL) => SQL
 }
 
 const entryJobs = new Map<OrderStatus, EntryJob[]>()

@@ -165,14 +165,32 @@ function CreatorCodeRow({ row }: { row: AdminCreatorCodeRow }) {
       <td className="p-3 text-right tabular-nums">{row.orders}</td>
       <td className="space-y-2 p-3">
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={button} disabled={busy} onClick={() => setEditing('rename')}>
+          <button
+            type="button"
+            className={button}
+            disabled={busy}
+            onClick={() => setEditing('rename')}
+            data-testid="creator-rename"
+          >
             <Trans>Rename</Trans>
           </button>
-          <button type="button" className={button} disabled={busy} onClick={() => setEditing('discount')}>
+          <button
+            type="button"
+            className={button}
+            disabled={busy}
+            onClick={() => setEditing('discount')}
+            data-testid="creator-discount"
+          >
             <Trans>Discount</Trans>
           </button>
           {row.status === 'active' ? (
-            <button type="button" className={button} disabled={busy} onClick={() => void act({ action: 'disable' })}>
+            <button
+              type="button"
+              className={button}
+              disabled={busy}
+              onClick={() => void act({ action: 'disable' })}
+              data-testid="creator-disable"
+            >
               <Trans>Disable</Trans>
             </button>
           ) : (
