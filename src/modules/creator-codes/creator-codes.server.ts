@@ -3,7 +3,7 @@
  * part pricing and the order take from it. A code is usable while it is active and its promoter is
  * active; the shopper's choice lasts CREATOR_CODE_DAYS from the moment it was made.
  */
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { config } from '../../../app.config'
 import { selectRows, type Db } from '~/server/db/client'
 import { isUniqueViolation } from '~/server/db/unique-violation'
@@ -122,7 +122,7 @@ function supportOf(code: CodeRow, source: CreatorChoiceSource, expiresAt: Date):
   }
 }
 
-interface CurrentChoice {
+export interface CurrentChoice {
   code: CodeRow
   source: CreatorChoiceSource
   expiresAt: Date
@@ -191,15 +191,41 @@ export interface OrderCreator {
   discount: CreatorDiscount
 }
 
+/**
+ * The shopper's usable choice as columns to read beside other things (createOrder reads it with the
+ * buyer, in one query): left joins on `userId` valid at `at`; `choiceOf` turns the row into a choice.
+ */
+export function choiceJoins() {
+  return {
+    choice: (userId: SQL | AnyColumn, at: SQL) =>
+      and(eq(creatorCodeChoices.userId, userId), gt(creatorCodeChoices.expiresAt, at)),
+    code: and(eq(creatorCodes.id, creatorCodeChoices.codeId), eq(creatorCodes.status, 'active')),
+    promoter: and(eq(promoters.userId, creatorCodes.promoterId), eq(promoters.status, 'active')),
+  }
+}
+
+export function choiceOf(row: {
+  creatorCode: CodeRow | null
+  creatorSource: CreatorChoiceSource | null
+  creatorExpiresAt: Date | null
+  creatorPromoterActive: string | null
+}): CurrentChoice | null {
+  return row.creatorCode && row.creatorSource && row.creatorExpiresAt && row.creatorPromoterActive
+    ? { code: row.creatorCode, source: row.creatorSource, expiresAt: row.creatorExpiresAt }
+    : null
+}
+
 /** The shopper's creator and its discount on an order of `afterCouponsMinor` (after coupons). */
 export async function creatorForOrder(
   db: Db,
   userId: string | null,
   order: { currency: string; afterCouponsMinor: number; hasCoupon: boolean },
   at: Date,
+  /** The shopper's choice when the caller read it already (null: none); else it is read here. */
+  known?: CurrentChoice | null,
 ): Promise<OrderCreator | undefined> {
   if (userId === null) return undefined
-  const choice = await currentChoice(db, userId, at)
+  const choice = known === undefined ? await currentChoice(db, userId, at) : known
   if (!choice) return undefined
   return {
     codeId: choice.code.id,
@@ -226,13 +252,4 @@ export async function attachCreatorCode(tx: Db, orderId: string, creator: OrderC
     returning order_id`,
   )
   if (inserted.length === 0) throw codeIssue('CONFLICT', 'creator_code_unavailable')
-}
-
-/** The creator an order was placed with (order page, receipt). */
-export async function creatorOfOrder(db: Db, orderId: string): Promise<{ code: string; discountMinor: number } | null> {
-  const [row] = await db
-    .select({ code: orderCreatorCodes.code, discountMinor: orderCreatorCodes.discountMinor })
-    .from(orderCreatorCodes)
-    .where(eq(orderCreatorCodes.orderId, orderId))
-  return row ?? null
 }

@@ -9,9 +9,18 @@ import { and, eq, sql } from 'drizzle-orm'
 import { config } from '../../../app.config'
 import { selectRows, type Db } from '~/server/db/client'
 import { prepared } from '~/server/db/prepared'
-import { jobs, orderEvents, orderItems, orders, users } from '~/server/db/schema'
+import {
+  creatorCodeChoices,
+  creatorCodes,
+  jobs,
+  orderEvents,
+  orderItems,
+  orders,
+  promoters,
+  users,
+} from '~/server/db/schema'
 import { reserveCoupons } from '~/modules/coupons/coupons.server'
-import { attachCreatorCode } from '~/modules/creator-codes/creator-codes.server'
+import { attachCreatorCode, choiceJoins, choiceOf } from '~/modules/creator-codes/creator-codes.server'
 import { AppError } from '~/modules/errors/app-error'
 import { supplierFor } from '~/modules/fulfilment/suppliers.server'
 import type { Supplier } from '~/modules/fulfilment/supplier'
@@ -28,6 +37,8 @@ import {
 import { couponCodesOf, priceRequest, resolvePlayer } from './quote.server'
 import { ORDER_QUEUES } from './queues'
 import * as clock from '~/modules/time/clock'
+
+const joins = choiceJoins()
 
 export interface CreateOrderDeps {
   supplier?: Supplier
@@ -106,11 +117,19 @@ export async function createOrder(
         locale: users.locale,
         earlierId: orders.id,
         earlierHash: orders.requestHash,
+        // The creator the buyer supports (ADR 120), read in the same round trip.
+        creatorCode: creatorCodes,
+        creatorSource: creatorCodeChoices.source,
+        creatorExpiresAt: creatorCodeChoices.expiresAt,
+        creatorPromoterActive: promoters.userId,
       })
       .from(users)
       .leftJoin(orders, and(eq(orders.userId, users.id), eq(orders.idempotencyKey, sql.placeholder('key'))))
+      .leftJoin(creatorCodeChoices, joins.choice(users.id, sql`${sql.placeholder('at')}::timestamptz`))
+      .leftJoin(creatorCodes, joins.code)
+      .leftJoin(promoters, joins.promoter)
       .where(eq(users.id, sql.placeholder('userId'))),
-  ).execute({ userId, key: req.idempotencyKey })
+  ).execute({ userId, key: req.idempotencyKey, at: (deps.now ?? clock.now()).toISOString() })
   if (!user) throw new AppError('UNAUTHENTICATED', 'Unknown user')
   const found = user.earlierId ? { id: user.earlierId, requestHash: user.earlierHash! } : null
   const earlier = await replay(db, userId, req.idempotencyKey, hash, found)
@@ -118,7 +137,14 @@ export async function createOrder(
 
   const locale: Locale = req.locale ?? (isLocale(user.locale) ? user.locale : DEFAULT_LOCALE)
   const now = deps.now ?? clock.now()
-  const priced = await priceRequest(db, userId, { ...req, couponCodes: couponCodesOf(req), locale }, now, deps.ip)
+  const priced = await priceRequest(
+    db,
+    userId,
+    { ...req, couponCodes: couponCodesOf(req), locale },
+    now,
+    deps.ip,
+    choiceOf(user),
+  )
   const rejected = priced.outcomes.filter((o) => !o.ok)
   if (rejected.length > 0) {
     // A twin submit with this key may have made the order, and taken the coupon's last use, since

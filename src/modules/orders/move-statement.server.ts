@@ -182,6 +182,9 @@ function jobGroups(orderId: string | SQL, jobs: readonly EntryJob[]): { batch: N
   const always = jobs.filter((job) => !job.onlyIf).map(toJob)
   const conditional = jobs
     .filter((job) => job.onlyIf)
-    .map((job) => ({ batch: [toJob(job)], onlyIf: job.onlyIf!(sql`(select user_id from cur)`, sql`(select id from cur)`) }))
+    .map((job) => ({
+      batch: [toJob(job)],
+      onlyIf: job.onlyIf!(sql`(select user_id from cur)`, sql`(select id from cur)`),
+    }))
   return [...(always.length ? [{ batch: always }] : []), ...conditional]
 }

@@ -4,7 +4,6 @@ import type { Db } from '~/server/db/client'
 import { prepared } from '~/server/db/prepared'
 import { orders } from '~/server/db/schema'
 import type { PlayerField, ProductKind } from '~/modules/catalog/catalog.schemas'
-import { creatorOfOrder } from '~/modules/creator-codes/creator-codes.server'
 import { AppError } from '~/modules/errors/app-error'
 import { isPayable } from './order-status'
 import type { PaymentMethod, PaymentStatus } from './payment-attempts'
@@ -13,6 +12,7 @@ import {
   listOrdersQuerySchema,
   type EventValue,
   type ListOrdersQuery,
+  type OrderCreatorLine,
   type OrderDetail,
   type OrderPage,
   type PlayerFixView,
@@ -156,6 +156,8 @@ function orderDetailQuery(conn: Db, own: boolean) {
         sql`from payments p where p.order_id = ${o}`,
         'p.created_at',
       )}`,
+      creator: sql<OrderCreatorLine | null>`(select json_build_object('code', oc.code, 'discountMinor', oc.discount_minor)
+        from order_creator_codes oc where oc.order_id = ${o})`,
       coupons: sql<string[]>`${jsonList(
         sql`cp.code`,
         sql`from coupon_redemptions cr join coupons cp on cp.id = cr.coupon_id where cr.order_id = ${o}`,
@@ -230,7 +232,7 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
     creditMinor: order.creditMinor,
     creditPaidMinor: creditPaid,
     coupons: couponCodes,
-    creator: await creatorOfOrder(db, order.id),
+    creator: row.creator,
     player: order.player,
     serverName: serverName(order.player.server, items[0]?.playerFields),
     email: order.email,

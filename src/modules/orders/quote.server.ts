@@ -11,7 +11,7 @@ import { AppError } from '~/modules/errors/app-error'
 import { validatePlayerForm } from '~/modules/fulfilment/player-form'
 import type { Supplier } from '~/modules/fulfilment/supplier'
 import type { Locale } from '~/modules/i18n/locales'
-import { creatorForOrder, type OrderCreator } from '~/modules/creator-codes/creator-codes.server'
+import { creatorForOrder, type CurrentChoice, type OrderCreator } from '~/modules/creator-codes/creator-codes.server'
 import { loadCart, type Cart } from './cart.server'
 import type { CouponOutcome, OrderQuote } from './orders.schemas'
 
@@ -48,6 +48,8 @@ export async function priceRequest(
   req: PricingRequest,
   now: Date,
   ip?: string,
+  /** The buyer's creator choice when the caller read it already (null: none). */
+  creatorChoice?: CurrentChoice | null,
 ): Promise<Priced> {
   const cart = await loadCart(db, req.items, req.currency, req.locale)
   const found = await lookUpCoupons(db, req.couponCodes, ip === undefined ? undefined : { ip, userId })
@@ -82,6 +84,7 @@ export async function priceRequest(
     userId,
     { currency: req.currency, afterCouponsMinor: cart.subtotalMinor - couponMinor, hasCoupon: accepted.length > 0 },
     now,
+    creatorChoice,
   )
   const discountMinor = couponMinor + (creator?.discount.discountMinor ?? 0)
   return { cart, coupons: accepted, outcomes, discountMinor, totalMinor: cart.subtotalMinor - discountMinor, creator }
