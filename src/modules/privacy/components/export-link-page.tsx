@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { PageShell } from '~/components/page-shell'
 import { dateTimeFormat } from '~/modules/i18n/formatters'
 import { localizePath, type Locale } from '~/modules/i18n/locales'
-import { exportLinkQuery } from '../privacy.queries'
+import { exportLinkQuery } from '~/modules/privacy/privacy.queries'
 
 const LINK_BUTTON =
   'inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2'

@@ -7,9 +7,9 @@ import { useMoney } from '~/modules/catalog/use-money'
 import type { ActionResult } from '~/modules/errors/action-result'
 import { actionErrorText } from '~/modules/errors/error-text'
 import { localizePath, type Locale } from '~/modules/i18n/locales'
-import { confirmDeletionFn, requestDataExportFn, sendDeletionCodeFn } from '../privacy.functions'
-import { PRIVACY_KEY, privacyOverviewQuery } from '../privacy.queries'
-import type { DeletionBlocker, PrivacyOverview } from '../privacy.schemas'
+import { confirmDeletionFn, requestDataExportFn, sendDeletionCodeFn } from '~/modules/privacy/privacy.functions'
+import { PRIVACY_KEY, privacyOverviewQuery } from '~/modules/privacy/privacy.queries'
+import type { DeletionBlocker, PrivacyOverview } from '~/modules/privacy/privacy.schemas'
 
 const BUTTON =
   'rounded-lg border border-[var(--border)] px-3 py-1.5 text-sm font-medium hover:bg-brand-50 disabled:opacity-50 dark:hover:bg-white/5'
