@@ -167,7 +167,15 @@ describeOnEachDriver('privacy self-service', (driver) => {
     const [a, b] = await Promise.all([takeDataFile(db, token), takeDataFile(db, token)])
     const files = [a, b].filter((x) => x !== null)
     expect(files).toHaveLength(1)
-    const file = JSON.parse(files[0]!.file) as Record<string, any>
+    const file = JSON.parse(files[0]!.file) as {
+      account: unknown
+      addresses: { billing: unknown }
+      savedPlayers: unknown[]
+      orders: { items: unknown[]; payments: unknown[] }[]
+      supportMessages: { message: string }[]
+      ledgers: { storeCredit: unknown[] }
+      referral: unknown
+    }
     expect(file.account).toMatchObject({ email, contactIds: { telegram: '@ada' } })
     expect(file.addresses.billing).toMatchObject({ firstName: 'Ada', city: 'London' })
     expect(file.savedPlayers).toHaveLength(1)
