@@ -37,7 +37,6 @@ const ISSUE_LABELS: Record<string, MessageDescriptor> = {
   second_approver_required: msg`A different staff member must decide on this.`,
   not_refundable: msg`This order cannot be refunded in its current state.`,
   not_waiting_for_player: msg`This order is no longer waiting for player details.`,
-  refund_choice_closed: msg`This refund can no longer be chosen: the time ran out or the refund is already on its way.`,
   refund_pending: msg`A refund is already under way.`,
   above_refundable: msg`This is more than is left to refund on this order.`,
   admin_only: msg`Only an admin can do this.`,

@@ -11,13 +11,16 @@ import { DELIVERY_FAILURE_LABELS } from './labels'
 
 /** The shopper's answer (ADR 116): the refund goes where they chose; the page follows the order. */
 function useChooseRefund(order: OrderDetail) {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const queryClient = useQueryClient()
   const [error, setError] = useState<string>()
   const choose = useMutation({
     mutationFn: (destination: RefundDestination) => chooseRefundFn({ data: { orderId: order.id, destination } }),
     onSuccess: async (r) => {
-      setError(r.ok ? undefined : actionErrorText(i18n, r))
+      // Worded here rather than in the shared error texts, which the offer page loads first.
+      const closed = !r.ok && r.issues.includes('refund_choice_closed')
+      const closedText = t`This refund can no longer be chosen: the time ran out or the refund is already on its way.`
+      setError(r.ok ? undefined : closed ? closedText : actionErrorText(i18n, r))
       await queryClient.invalidateQueries({ queryKey: CREDIT_KEY })
       // The order page's long poll shows the order as refunded as soon as the refund is booked.
       await queryClient.invalidateQueries({ queryKey: ['order', order.id] })
