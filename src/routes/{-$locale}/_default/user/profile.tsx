@@ -5,6 +5,7 @@ import { PageShell } from '~/components/page-shell'
 import { ProfileForm } from '~/modules/accounts/components/profile-form'
 import { PlayerProfilesSection } from '~/modules/fulfilment/components/player-profiles-section'
 import { myProfilesQuery } from '~/modules/fulfilment/player-profiles.queries'
+import { PrivacySection } from '~/modules/privacy/components/privacy-section'
 import { pageHead } from '~/modules/shell/head'
 import { CreditBalances } from '~/modules/store-credit/components/credit-balances'
 import { myCreditQuery } from '~/modules/store-credit/store-credit.queries'
@@ -29,6 +30,7 @@ function Page() {
         <ProfileForm profile={viewer} />
         <CreditBalances />
         <PlayerProfilesSection locale={locale} />
+        <PrivacySection locale={locale} />
       </div>
     </PageShell>
   )
