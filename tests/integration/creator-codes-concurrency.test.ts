@@ -101,7 +101,7 @@ describeOnPostgres('creator codes under concurrency (PostgreSQL)', () => {
       supporters: 100,
     })
     expect((await reconcileLedger(db)).problems).toEqual([])
-  })
+  }, 120_000)
 
   it('a code disabled during 100 checkouts: each order has the code and its discount, or was refused with nothing written', async () => {
     const { db } = tdb
@@ -131,5 +131,5 @@ describeOnPostgres('creator codes under concurrency (PostgreSQL)', () => {
       if (codeOrders.has(order.id)) expect(order.discountMinor).toBe(discount)
       else expect(order.discountMinor).toBe(0)
     }
-  })
+  }, 120_000)
 })
