@@ -14,5 +14,8 @@ it('names every table that references users', () => {
     .filter((config) => config.foreignKeys.some((fk) => getTableConfig(fk.reference().foreignTable).name === 'users'))
     .map((config) => config.name)
   expect(referencing.length).toBeGreaterThan(10)
-  expect(referencing.filter((name) => !(name in ERASE_PLAN))).toEqual([])
+  expect(
+    referencing.filter((name) => !(name in ERASE_PLAN)),
+    'add a line to ERASE_PLAN (src/modules/privacy/deletion.server.ts) and erase the rows in eraseAccount',
+  ).toEqual([])
 })
