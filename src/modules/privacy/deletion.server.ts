@@ -14,6 +14,7 @@ import type { Locale } from '~/modules/i18n/locales'
 import { isStaff } from '~/modules/door/caller.server'
 import type { Db } from '~/server/db/client'
 import {
+  creatorCodeChoices,
   emailCodes,
   ledgerEntries,
   orders,
@@ -221,6 +222,7 @@ export const ERASE_PLAN: Record<string, string> = {
   users: 'erased in place: placeholder e-mail, no password, name, avatar, address or contact IDs',
   sessions: 'deleted (with the authorization server sessions and grants)',
   player_profiles: 'deleted',
+  creator_code_choices: 'deleted (the creator the shopper supported)',
   orders: 'kept for accounting; e-mail replaced, player details erased',
   support_requests: 'kept as a count; e-mail and text erased',
   support_replies: 'texts erased with their requests (staff_id names staff)',
@@ -267,6 +269,7 @@ export async function eraseAccount(tx: Db, user: Account): Promise<void> {
     })
     .where(eq(users.id, user.id))
   await tx.delete(playerProfiles).where(eq(playerProfiles.userId, user.id))
+  await tx.delete(creatorCodeChoices).where(eq(creatorCodeChoices.userId, user.id))
   // Orders stay for accounting (amounts, items, payments, refunds); who bought them does not.
   await tx.update(orders).set({ email: placeholder, player: {}, updatedAt: at }).where(eq(orders.userId, user.id))
   const mine = or(eq(supportRequests.userId, user.id), eq(supportRequests.email, user.email))
