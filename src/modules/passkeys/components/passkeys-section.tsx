@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { actionErrorText } from '~/modules/errors/error-text'
 import { dateTimeFormat } from '~/modules/i18n/formatters'
 import { registerPasskey, type PasskeyFailure } from '../passkey-actions'
@@ -115,6 +115,11 @@ function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
   const { i18n, t } = useLingui()
   const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState(false)
+  const confirmRef = useRef<HTMLButtonElement>(null)
+  // Keyboard users land on the confirmation they just asked for.
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus()
+  }, [confirming])
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   // UTC, so the server's and the browser's render agree.
@@ -154,7 +159,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
         </p>
       </div>
       {confirming ? (
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t`Remove ${passkey.label}?`}>
+        <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm font-medium">
             <Trans>Remove this passkey?</Trans>
           </span>
@@ -162,6 +167,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
             type="button"
             className={`${BUTTON} text-danger`}
             disabled={busy}
+            ref={confirmRef}
             onClick={() => void remove()}
             data-testid="passkey-remove-confirm"
           >
