@@ -48,6 +48,7 @@ const account = [
   '<rootDir>/src/modules/fulfilment/components/player-profiles-section.tsx',
   '<rootDir>/src/modules/fulfilment/components/saved-players.tsx',
   '<rootDir>/src/modules/fulfilment/components/save-player-option.tsx',
+  '<rootDir>/src/modules/passkeys/components',
   '<rootDir>/src/modules/errors/error-text.ts',
   '<rootDir>/src/modules/coupons/coupon-labels.ts',
   '<rootDir>/src/modules/auth/components/auth-dialog.tsx',
