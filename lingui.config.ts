@@ -50,6 +50,9 @@ const account = [
   '<rootDir>/src/modules/fulfilment/components/save-player-option.tsx',
   '<rootDir>/src/modules/passkeys/components',
   '<rootDir>/src/modules/errors/error-text.ts',
+  // Privacy self-service: the profile's section and the data file's link page (ADR 125).
+  '<rootDir>/src/modules/privacy/components',
+  `${routes}/_default/privacy`,
   '<rootDir>/src/modules/coupons/coupon-labels.ts',
   '<rootDir>/src/modules/auth/components/auth-dialog.tsx',
   `${routes}/_default/order`,

@@ -7,6 +7,7 @@ import { registerAffiliateJobHandlers, scheduleNightlyReconcile } from '~/module
 import { registerFulfilmentJobs } from '~/modules/fulfilment/supplier-balance.server'
 import { registerOrderJobHandlers } from '~/modules/orders/order-jobs.server'
 import { registerPaymentJobHandlers, registerPaymentReconcileJob } from '~/modules/payments/payment-jobs.server'
+import { registerPrivacyJobHandlers } from '~/modules/privacy/jobs.server'
 import { registerSearchJobs } from '~/modules/search/sales.server'
 import type { Db } from '~/server/db/client'
 import { schedulePeriodicJobs } from '~/server/jobs/periodic'
@@ -28,6 +29,7 @@ export function registerAppJobHandlers(): void {
   registerAuthPurgeJob()
   registerSearchJobs()
   registerFulfilmentJobs()
+  registerPrivacyJobHandlers()
 }
 
 /** The recurring runs (housekeeping, nightly reconciliation): queued rows any worker may run. */

@@ -232,6 +232,17 @@ describeOnEachDriver('passkeys', (driver) => {
     expect((await listPasskeys(db, shopper.id)).map((p) => p.label)).toEqual(['Phone'])
   })
 
+  it('signs nobody in with the passkey of a deleted account', async () => {
+    const shopper = await account()
+    await enrolPasskey(shopper)
+    await db.update(t.users).set({ deletedAt: new Date() }).where(eq(t.users.id, shopper.id))
+    const answer = shopper.device.assert(await signInOptions())
+    expect(await refusal(verifyPasskeyUse(db, requestWith(), answer, 'sign-in', null))).toEqual({
+      code: 'INVALID_INPUT',
+      issues: ['passkey_not_recognised'],
+    })
+  })
+
   it('lets a staff member with only a passkey through the staff gates, asks again after the step-up window, and audits it', async () => {
     const admin = await account('admin', null)
     const door = async (cookie: string) => openDoor(requestWith(cookie), { db })

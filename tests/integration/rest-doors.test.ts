@@ -192,6 +192,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'ms/referral/reconciliation.ts': 'affiliate-api.test.ts',
   'ms/withdrawals/$id.ts': 'affiliate-api.test.ts',
   'ms/withdrawals/index.ts': 'affiliate-api.test.ts',
+  'privacy/export.$token.ts': 'privacy.test.ts',
   'search.ts': 'search.test.ts',
   // The route only hands the raw body to receiveSupplierCallback; the supplier suites drive that use
   // case through a callback server of their own (forged signature 401, duplicates, polling).

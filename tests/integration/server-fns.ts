@@ -227,6 +227,7 @@ export const SERVER_FN_FILES: Record<string, string[]> = {
     'fulfilment/player-profiles.functions.ts',
   ],
   'server-fns-affiliate.test.ts': ['affiliate/affiliate.functions.ts', 'affiliate/referral.functions.ts'],
+  'server-fns-privacy.test.ts': ['privacy/privacy.functions.ts', 'privacy/privacy-admin.functions.ts'],
   'server-fns-storefront.test.ts': [
     'catalog/catalog.functions.ts',
     'catalog/category.functions.ts',

@@ -182,7 +182,8 @@ describe('back-office frame', () => {
       { locale: 'es', path: '/es/admin' },
     )
     const nav = await screen.findByRole('navigation')
-    expect(within(nav).getAllByRole('link')).toHaveLength(11)
+    expect(within(nav).getAllByRole('link')).toHaveLength(12)
     expect(within(nav).getByTestId('admin-nav-audit').getAttribute('href')).toBe('/es/admin/audit')
+    expect(within(nav).getByTestId('admin-nav-privacy').textContent).toBe('Solicitudes de privacidad')
   })
 })

@@ -22,7 +22,11 @@ function germanCatalogueLines(): { where: string; text: string }[] {
 }
 
 function germanMailLines(): { where: string; text: string }[] {
-  const files = ['src/modules/orders/mail-text.ts', 'src/modules/orders/support-mail.server.ts']
+  const files = [
+    'src/modules/orders/mail-text.ts',
+    'src/modules/orders/support-mail.server.ts',
+    'src/modules/privacy/privacy-mail.server.ts',
+  ]
   return files.flatMap((file) => {
     const source = readFileSync(file, 'utf8')
     // The German block of each file's per-language table: from `de: {` to the next language key.

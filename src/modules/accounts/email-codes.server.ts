@@ -9,7 +9,7 @@ import { emailCodes } from '~/server/db/schema'
 import { loadAuthSecrets } from '~/server/oidc/secrets'
 import { now } from '~/modules/time/clock'
 
-export type CodePurpose = 'signup' | 'reset'
+export type CodePurpose = 'signup' | 'reset' | 'delete_account'
 export const CODE_TTL_MINUTES = 10
 const MAX_ATTEMPTS = 5
 

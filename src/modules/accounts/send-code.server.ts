@@ -18,7 +18,7 @@ export const CODE_LIMITS = (email: string, ip: string) => [
 
 export async function sendEmailCode(
   db: Db,
-  input: { email: string; purpose: CodePurpose; locale: Locale; ip: string },
+  input: { email: string; purpose: Exclude<CodePurpose, 'delete_account'>; locale: Locale; ip: string },
 ): Promise<void> {
   await hitRateLimits(db, CODE_LIMITS(input.email, input.ip))
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1)

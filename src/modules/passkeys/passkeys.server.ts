@@ -18,7 +18,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { recordAudit } from '~/modules/audit/audit.server'
 import { markVerified } from '~/modules/auth/staff-factor.server'
 import { isStaff, type Caller } from '~/modules/door/caller.server'
@@ -26,7 +26,7 @@ import { recentFactor } from '~/modules/door/door.server'
 import { AppError } from '~/modules/errors/app-error'
 import { now } from '~/modules/time/clock'
 import type { Db } from '~/server/db/client'
-import { passkeys, staffFactors, type PasskeyPurpose } from '~/server/db/schema'
+import { passkeys, staffFactors, users, type PasskeyPurpose } from '~/server/db/schema'
 import { CEREMONY_TIMEOUT_MS, challengeOf, issueChallenge, takeChallenge } from './challenges.server'
 import type {
   AuthenticationResponse,
@@ -265,14 +265,19 @@ export async function verifyPasskeyUse(
   userId: string | null,
 ): Promise<PasskeyRow> {
   const expectedChallenge = await answeredChallenge(db, response.response.clientDataJSON, purpose, userId)
-  const [row] = await db
-    .select()
+  // A deleted account (privacy) keeps no passkeys; should one remain, it signs nobody in.
+  const [found] = await db
+    .select({ passkey: passkeys })
     .from(passkeys)
+    .innerJoin(users, eq(users.id, passkeys.userId))
     .where(
-      userId
-        ? and(eq(passkeys.credentialId, response.id), eq(passkeys.userId, userId))
-        : eq(passkeys.credentialId, response.id),
+      and(
+        eq(passkeys.credentialId, response.id),
+        isNull(users.deletedAt),
+        userId ? eq(passkeys.userId, userId) : undefined,
+      ),
     )
+  const row = found?.passkey
   if (!row) return notRecognised()
   const handle = response.response.userHandle
   if (handle && handle !== userHandle(row.userId).toString('base64url')) return notRecognised()

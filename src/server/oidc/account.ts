@@ -17,7 +17,8 @@ export const findAccount: FindAccount = async (_ctx, sub): Promise<Account | und
   if (!UUID.test(sub)) return undefined
   const db = await getDb()
   const [user] = await db.select().from(users).where(eq(users.id, sub)).limit(1)
-  if (!user) return undefined
+  // A deleted account (ADR 126) is nobody: no token, no userinfo, no silent sign-in.
+  if (!user || user.deletedAt) return undefined
   return {
     accountId: user.id,
     claims: () => ({

@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   LifeBuoy,
   ReceiptText,
+  ShieldCheck,
   Store,
   TicketPercent,
   UserCog,
@@ -86,6 +87,13 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
       adminOnly: true,
     },
     { to: '/{-$locale}/admin/staff', label: t`Staff`, icon: UserCog, testId: 'admin-nav-staff', adminOnly: true },
+    {
+      to: '/{-$locale}/admin/privacy',
+      label: t`Privacy requests`,
+      icon: ShieldCheck,
+      testId: 'admin-nav-privacy',
+      adminOnly: true,
+    },
     { to: '/{-$locale}/admin/audit', label: t`Audit log`, icon: History, testId: 'admin-nav-audit', adminOnly: true },
   ] as const satisfies ReadonlyArray<{
     to: string

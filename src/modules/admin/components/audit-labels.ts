@@ -6,6 +6,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
 export const AUDIT_ACTION_LABELS: Record<string, MessageDescriptor> = {
+  'account.delete': msg`Account deleted by its owner`,
   'attribution.confirm': msg`Referral confirmed`,
   'attribution.grant': msg`Referral assigned`,
   'catalog.codes.import': msg`Codes imported`,
@@ -45,6 +46,9 @@ export const AUDIT_ACTION_LABELS: Record<string, MessageDescriptor> = {
   'order.refund_approval_approve': msg`Refund approved`,
   'order.refund_approval_reject': msg`Refund rejected`,
   'order.resend_delivery': msg`Delivery e-mail resent`,
+  'privacy.deletion_request': msg`Account deletion requested`,
+  'privacy.export_download': msg`Data file downloaded`,
+  'privacy.export_request': msg`Data file requested`,
   'promoter.rate': msg`Commission rate changed`,
   'promoter.approve': msg`Promoter approved`,
   'promoter.suspend': msg`Promoter suspended`,

@@ -52,6 +52,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     emailVerifiedAt: tstz('email_verified_at'),
+    /**
+     * The shopper deleted the account (ADR 126): personal data erased in place, the e-mail replaced
+     * by a placeholder (free for a new account), no way to sign in; orders and ledgers still point here.
+     */
+    deletedAt: tstz('deleted_at'),
   },
   (t) => [
     check('users_email_lower', sql`${t.email} = lower(${t.email}) and position('@' in ${t.email}) > 1`),

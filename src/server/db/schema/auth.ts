@@ -120,9 +120,10 @@ export const staffRecoveryCodes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 )
 
-export const EMAIL_CODE_PURPOSES = ['signup', 'reset'] as const
+/** delete_account: confirms a shopper's own account deletion (ADR 126). */
+export const EMAIL_CODE_PURPOSES = ['signup', 'reset', 'delete_account'] as const
 
-/** Six-digit codes mailed for sign-up and password reset; stored hashed, few attempts, short-lived. */
+/** Six-digit codes mailed for sign-up, password reset and account deletion; stored hashed, few attempts, short-lived. */
 export const emailCodes = pgTable(
   'email_codes',
   {

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { adminOrdersQuery } from '~/modules/admin/admin.queries'
 import { OrdersList } from '~/modules/admin/components/orders-list'
 import { ADMIN_ORDER_SORTS } from '~/modules/admin/admin.schemas'
 import { ORDER_STATUSES } from '~/modules/orders/order-status'
@@ -18,6 +19,10 @@ const searchSchema = searchOf({
 
 export const Route = createFileRoute('/{-$locale}/_admin/admin/orders/')({
   validateSearch: searchSchema,
+  // The list's first page is fetched before the screen renders (on the server for a first load); a
+  // failure stays the screen's to show, as when a filter changes (prefetch never throws).
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(adminOrdersQuery(deps)),
   head: ({ match }) => pageHead(match.context.i18n, msg`Orders`),
   component: Page,
 })

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { adminPromotersQuery } from '~/modules/affiliate/promoter-admin.queries'
 import { PromotersPage } from '~/modules/admin/components/promoters-page'
 import { PROMOTER_STATUS_VALUES } from '~/modules/affiliate/promoter-admin.schemas'
 import { pageHead } from '~/modules/shell/head'
@@ -12,6 +13,10 @@ const searchSchema = searchOf({ q: text(254), status: oneOf(PROMOTER_STATUS_VALU
 export const Route = createFileRoute('/{-$locale}/_admin/admin/promoters')({
   validateSearch: searchSchema,
   beforeLoad: adminOnly,
+  // The list's first page is fetched before the screen renders (on the server for a first load); a
+  // failure stays the screen's to show, as when a filter changes (prefetch never throws).
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(adminPromotersQuery(deps)),
   head: ({ match }) => pageHead(match.context.i18n, msg`Promoters`),
   component: Page,
 })

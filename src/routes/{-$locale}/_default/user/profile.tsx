@@ -7,6 +7,7 @@ import { PlayerProfilesSection } from '~/modules/fulfilment/components/player-pr
 import { myProfilesQuery } from '~/modules/fulfilment/player-profiles.queries'
 import { PasskeysSection } from '~/modules/passkeys/components/passkeys-section'
 import { myPasskeysQuery } from '~/modules/passkeys/passkeys.queries'
+import { PrivacySection } from '~/modules/privacy/components/privacy-section'
 import { pageHead } from '~/modules/shell/head'
 import { CreditBalances } from '~/modules/store-credit/components/credit-balances'
 import { myCreditQuery } from '~/modules/store-credit/store-credit.queries'
@@ -33,6 +34,7 @@ function Page() {
         <CreditBalances />
         <PlayerProfilesSection locale={locale} />
         <PasskeysSection />
+        <PrivacySection locale={locale} />
       </div>
     </PageShell>
   )
