@@ -239,6 +239,8 @@ export const ERASE_PLAN: Record<string, string> = {
   user_coupons: 'kept: ids only',
   refunds: 'names staff only (requested_by)',
   refund_approvals: 'names staff only',
+  passkeys: 'deleted (they sign in without the password; ADR 113)',
+  passkey_challenges: 'left to expire within 5 minutes (no personal data; a deleted account signs in with nothing)',
   staff_factors: 'staff accounts cannot be deleted here',
   staff_recovery_codes: 'staff accounts cannot be deleted here',
 }
