@@ -17,6 +17,7 @@ import {
   emailCodes,
   ledgerEntries,
   orders,
+  passkeys,
   playerProfiles,
   privacyRequests,
   promoters,
@@ -213,6 +214,37 @@ export async function confirmDeletion(db: Db, userId: string, input: ConfirmDele
   return { deleted: true }
 }
 
+/**
+ * What deleting does to each table that points at an account (a unit test fails when a table
+ * gains a reference to `users` without a line here: decide, then erase it in `eraseAccount`).
+ */
+export const ERASE_PLAN: Record<string, string> = {
+  users: 'erased in place: placeholder e-mail, no password, name, avatar, address or contact IDs',
+  sessions: 'deleted (with the authorization server sessions and grants)',
+  player_profiles: 'deleted',
+  orders: 'kept for accounting; e-mail replaced, player details erased',
+  support_requests: 'kept as a count; e-mail and text erased',
+  support_replies: 'texts erased with their requests (staff_id names staff)',
+  privacy_requests: 'kept; open data files dropped',
+  promoters: 'suspended, promote code replaced',
+  referrals: 'kept: ids only',
+  attributions: 'kept for accounting: ids and amounts',
+  withdrawals: 'kept for accounting; destination and note erased (decided_by names staff)',
+  commission_transfers: 'kept for accounting: ids and amounts',
+  credit_wallets: 'kept for accounting',
+  credit_holds: 'kept for accounting',
+  credit_entries: 'kept for accounting',
+  credit_grants: 'kept for accounting (the reason is staff-written)',
+  coupon_redemptions: 'kept: ids only',
+  user_coupons: 'kept: ids only',
+  refunds: 'names staff only (requested_by)',
+  refund_approvals: 'names staff only',
+  passkeys: 'deleted (they sign in without the password; ADR 113)',
+  passkey_challenges: 'left to expire within 5 minutes (no personal data; a deleted account signs in with nothing)',
+  staff_factors: 'staff accounts cannot be deleted here',
+  staff_recovery_codes: 'staff accounts cannot be deleted here',
+}
+
 /** Everything personal about `user`, erased or pseudonymised in the caller's transaction. */
 export async function eraseAccount(tx: Db, user: Account): Promise<void> {
   const at = now()
@@ -238,6 +270,8 @@ export async function eraseAccount(tx: Db, user: Account): Promise<void> {
     })
     .where(eq(users.id, user.id))
   await tx.delete(playerProfiles).where(eq(playerProfiles.userId, user.id))
+  // Passkeys sign in without the password (ADR 113): they go with it.
+  await tx.delete(passkeys).where(eq(passkeys.userId, user.id))
   // Orders stay for accounting (amounts, items, payments, refunds); who bought them does not.
   await tx.update(orders).set({ email: placeholder, player: {}, updatedAt: at }).where(eq(orders.userId, user.id))
   const mine = or(eq(supportRequests.userId, user.id), eq(supportRequests.email, user.email))
