@@ -122,6 +122,17 @@ const schema = z.object({
   PLAYER_LOOKUP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Hours a shopper has to correct player details the supplier refused at delivery (then a refund). */
   PLAYER_FIX_WINDOW_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  /**
+   * Minutes a shopper whose paid order could not be delivered may choose between a refund to the
+   * card or wallet and store credit at once (ADR 116); without an answer the card or wallet is
+   * refunded at the deadline. 0: no choice, the card or wallet is refunded at once.
+   */
+  REFUND_CHOICE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(30),
   /** Coupon lookup units per 10 minutes, per client and per user (a found code costs 1, an unknown one 5). */
   COUPON_LOOKUP_LIMIT: z.coerce.number().int().min(5).max(100_000).default(100),
   SMTP_URL: z.string().optional(),

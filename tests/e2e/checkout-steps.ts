@@ -4,8 +4,11 @@ import { gotoHydrated } from './support'
 import { expect } from './user-fixture'
 
 /** Offer page → package → player check → "Continue to checkout" → /order/confirm. */
-export async function toCheckout(page: Page, opts: { playerId?: string; game?: string; sku?: number } = {}) {
-  await gotoHydrated(page, '/categories/mobile-games')
+export async function toCheckout(
+  page: Page,
+  opts: { playerId?: string; game?: string; sku?: number; locale?: string } = {},
+) {
+  await gotoHydrated(page, `${opts.locale ? `/${opts.locale}` : ''}/categories/mobile-games`)
   await page
     .getByTestId('game-card')
     .filter({ hasText: opts.game ?? 'Starfall Legends' })
@@ -41,7 +44,8 @@ export async function payByCard(page: Page, number: string, challengeCode?: stri
   await page.locator('#number').fill(number)
   await page.locator('#expiry').fill('12/39')
   await page.locator('#cvc').fill('123')
-  await page.getByRole('button', { name: /^Pay / }).click()
+  // "Pay $0.99", "Payer 0,99 $"… : the hosted page speaks the shopper's language.
+  await page.getByRole('button', { name: /^(Pay|Payer|Pagar) / }).click()
   if (challengeCode !== undefined) {
     await expect(page.locator('#code')).toBeVisible()
     await page.locator('#code').fill(challengeCode)

@@ -131,7 +131,7 @@ test('a coupon is checked on /coupon and applied at checkout with the minimum sp
   await expect(page.getByTestId('receipt')).toContainText('WELCOME10')
 })
 
-test('a player ID ending in 0000 pays, delivery fails, the order is refunded and the e-mail sent', async ({
+test('a player ID ending in 0000 pays, delivery fails, the shopper takes the card refund and the e-mail is sent', async ({
   page,
   login,
 }) => {
@@ -140,8 +140,15 @@ test('a player ID ending in 0000 pays, delivery fails, the order is refunded and
   await placeOrder(page, 'card')
   await payByCard(page, '4242424242424242')
   await expect(result(page)).toHaveAttribute('data-outcome', 'paid', { timeout: 15_000 })
-  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'refunded', { timeout: 20_000 })
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'failed', { timeout: 20_000 })
   await page.getByTestId('view-order').click()
+  // The refund choice (ADR 116): back to the card.
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByRole('button', { name: 'Refund to my card' }).click()
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'refunded', { timeout: 20_000 })
+  await expect(page.getByTestId('refunds').locator('li[data-destination="original"]')).toContainText(
+    'to your card/wallet',
+  )
   const number = (await page.getByTestId('order-number').textContent())!.trim()
   await expect(page.getByTestId('timeline').locator('li[data-event=failed]')).toBeVisible()
   const to = new RegExp(`^To: ${shopper.email.replace(/[.+]/g, '\\$&')}$`, 'm')

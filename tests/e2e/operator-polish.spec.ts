@@ -77,7 +77,7 @@ test('orders: the status filter names each status once, in operators’ words, i
   }
 })
 
-test('a failed order says “Delivery failed” once in its history and names its automatic refund’s reason in words', async ({
+test('a failed order says “Delivery failed” once in its history and names its refund’s reason in words', async ({
   page,
   browser,
   login,
@@ -86,6 +86,11 @@ test('a failed order says “Delivery failed” once in its history and names it
   test.setTimeout(90_000)
   await login()
   const orderId = await paidOrder(page, `5${String(Date.now()).slice(-6)}0000`)
+  // The shopper answers the refund choice (ADR 116): back to the wallet.
+  await gotoHydrated(page, `/order/details?id=${orderId}`)
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByTestId('refund-choice-original').click()
+  await expect(page.getByTestId('refund-choice')).toHaveCount(0)
   const support = await staffPage(browser, await newUser({ role: 'support' }))
   await gotoHydrated(support.page, `/admin/orders/${orderId}`)
   await expect(support.page.getByTestId('order-status')).toHaveAttribute('data-status', 'refunded', {
@@ -96,7 +101,10 @@ test('a failed order says “Delivery failed” once in its history and names it
   await expect(timeline.getByText('Delivery failed', { exact: true })).toHaveCount(1)
   await expect(timeline.locator('li[data-event=delivery_failed]')).toContainText('Supplier refused the delivery')
   const reason = support.page.getByTestId('refund-reason').first()
-  await expect(reason).toHaveText('Automatic: the delivery failed')
+  await expect(reason).toHaveText('The shopper chose a refund to the card or wallet')
+  await expect(timeline.locator('li[data-event=refund_to_card_chosen]')).toContainText(
+    'The shopper chose a refund to the card or wallet',
+  )
   await expect(support.page.getByTestId('admin-order')).not.toContainText('delivery_failed')
   await support.context.close()
 })

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { payByCard, placeOrder, result, toCheckout } from './checkout-steps'
-import { gotoHydrated, OUTBOX } from './support'
+import { gotoHydrated, mailsTo, OUTBOX } from './support'
 import { expect, signInAs, test } from './user-fixture'
 
 /** Accepts the next confirm() the page opens (the admin's grant and refund ask first). */
@@ -153,3 +153,69 @@ test('a shopper waiting to correct the player takes the refund as store credit n
   const [mail] = mailsWithSubject(`Your order ${number} has been refunded`)
   expect(mail).toContain('to your store credit')
 })
+
+/**
+ * A choice when delivery fails (issue 35, ADR 116): a player ID ending in 0000 pays and then fails
+ * for good; the order page offers store credit now or the card until a deadline, the mail offers
+ * the same with links that land on the choice; store credit is booked at once and every place
+ * names it (the refund line, the payment line, the header's balance, the refund mail).
+ */
+const FAILED_WORDS = {
+  en: {
+    heading: 'Delivery failed: how do you want your money back?',
+    toCredit: 'to store credit',
+    paidCard: 'Refunded to store credit',
+    choiceSubject: (n: string) => `Delivery of your order ${n} failed: choose your refund`,
+    refundSubject: (n: string) => `Your order ${n} has been refunded`,
+    refundText: 'to your store credit',
+  },
+  fr: {
+    heading: 'Échec de la livraison : comment voulez-vous être remboursé ?',
+    toCredit: 'en avoir',
+    paidCard: 'Remboursé en avoir',
+    choiceSubject: (n: string) => `La livraison de votre commande ${n} a échoué : choisissez votre remboursement`,
+    refundSubject: (n: string) => `Votre commande ${n} a été remboursée`,
+    refundText: 'en avoir sur votre compte',
+  },
+}
+
+for (const locale of ['en', 'fr'] as const) {
+  test(`a failed delivery taken as store credit (${locale})`, async ({ page, login }) => {
+    const words = FAILED_WORDS[locale]
+    const prefix = locale === 'en' ? '' : `/${locale}`
+    const shopper = await login()
+    await toCheckout(page, { playerId: '5550000', locale: locale === 'en' ? undefined : locale })
+    await placeOrder(page, 'card')
+    await payByCard(page, '4242424242424242')
+    await expect(result(page)).toHaveAttribute('data-outcome', 'paid', { timeout: 15_000 })
+    await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'failed', { timeout: 20_000 })
+    const orderId = new URL(page.url()).searchParams.get('orderId')!
+
+    // The mail offers both ways; its "store credit" link lands on that choice, focused.
+    const choiceMail = () => mailsTo(shopper.email).find((m) => m.text.includes(`id=${orderId}#refund-credit`))
+    await expect.poll(() => Boolean(choiceMail()), { timeout: 15_000 }).toBe(true)
+    const link = choiceMail()!.text.match(/https?:\/\/\S+#refund-credit/)![0]
+    expect(link).toContain(`${prefix}/order/details?id=${orderId}`)
+    expect(choiceMail()!.text).toContain(`${prefix}/order/details?id=${orderId}#refund-original`)
+    await gotoHydrated(page, link.replace(/^https?:\/\/[^/]+/, ''))
+    const number = (await page.getByTestId('order-number').textContent())!.trim()
+    expect(choiceMail()!.subject).toBe(words.choiceSubject(number))
+    const choice = page.getByTestId('refund-choice')
+    await expect(choice.getByRole('heading', { level: 2 })).toHaveText(words.heading)
+    await expect(page.getByTestId('refund-choice-deadline')).toBeVisible()
+    await expect(page.getByTestId('refund-choice-credit')).toBeFocused()
+    const total = (await page.getByTestId('paid-card').getAttribute('data-minor'))!
+
+    // By keyboard: the focused choice, Enter, then the confirmation.
+    acceptNextDialog(page)
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'refunded', { timeout: 20_000 })
+    await expect(choice).toHaveCount(0)
+    await expect(page.getByTestId('refunds').locator('li[data-destination="credit"]')).toContainText(words.toCredit)
+    await expect(page.getByTestId('paid-card')).toContainText(words.paidCard)
+    await expect(page.getByTestId('header-credit')).toHaveAttribute('data-minor', total)
+    const refundMails = () => mailsTo(shopper.email).filter((m) => m.subject === words.refundSubject(number))
+    await expect.poll(() => refundMails().length, { timeout: 15_000 }).toBe(1)
+    expect(refundMails()[0]!.text).toContain(words.refundText)
+  })
+}

@@ -149,10 +149,17 @@ export async function startWebhookEndpoint(
 
 /**
  * Runs jobs until nothing is left, pulling forward deliberately delayed ones (duplicate webhook
- * deliveries, retries) but never expiry (of unpaid orders, of a player-fix window) or affiliate jobs.
+ * deliveries, retries) but never expiry (of unpaid orders, of a player-fix window), a refund
+ * choice's deadline or affiliate jobs.
  */
 export async function settle(db: Db, opts: { includeExpiry?: boolean } = {}): Promise<void> {
-  const skip = ['affiliate.order-paid', 'affiliate.order-delivered', 'affiliate.order-refunded']
+  // The refund choice's deadline is on the app clock (ADR 116): its tests move the clock and run it.
+  const skip = [
+    'affiliate.order-paid',
+    'affiliate.order-delivered',
+    'affiliate.order-refunded',
+    'orders.refund-choice-expired',
+  ]
   if (!opts.includeExpiry) skip.push('orders.expire', 'orders.player-fix-expired')
   for (let round = 0; round < 20; round++) {
     await drainJobs(db)

@@ -22,7 +22,8 @@ import { priceRequest } from '../../src/modules/orders/quote.server'
 import { createSupportRequest } from '../../src/modules/orders/support.server'
 import { startPayment } from '../../src/modules/payments/start-payment.server'
 import * as t from '../../src/server/db/schema'
-import { claimJobs, runJob } from '../../src/server/jobs/worker'
+import { claimJobs, drainJobs, runJob } from '../../src/server/jobs/worker'
+import { setClockOffset } from '../../src/modules/time/clock'
 import {
   jobCount,
   makeUser,
@@ -209,11 +210,27 @@ describeOnEachDriver('orders', (driver) => {
     }
   })
 
-  it('a player ID ending in 0000 is accepted, delivery fails, the order is refunded and the shopper told', async () => {
+  it('a player ID ending in 0000 is accepted, delivery fails, the shopper may choose; without an answer the card is refunded and the shopper told', async () => {
     const { db } = tdb
     const sku = await pickSku(db, 'topup')
     const { order } = await createOrder(db, user, orderInput(sku, { player: playerFor(sku, '5550000') }))
     await pay(db, user, order.id, 'card-ok', hook.url)
+    await settle(db)
+    const waiting = await getOrderDetail(db, user, order.id)
+    expect(waiting.status).toBe('failed')
+    expect(waiting.refundChoice).toMatchObject({ method: 'card' })
+    expect(outbox().filter((m) => m.includes(waiting.number) && /choose your refund/.test(m))).toHaveLength(1)
+    // The deadline passes on the app clock (ADR 116) and its job runs.
+    setClockOffset(31 * 60_000)
+    try {
+      await db
+        .update(t.jobs)
+        .set({ runAt: sql`now()` })
+        .where(sql`${t.jobs.queue} = 'orders.refund-choice-expired' and ${t.jobs.payload}->>'orderId' = ${order.id}`)
+      await drainJobs(db)
+    } finally {
+      setClockOffset(0)
+    }
     await settle(db)
     const d = await getOrderDetail(db, user, order.id)
     expect(d.status).toBe('refunded')

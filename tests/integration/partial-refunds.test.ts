@@ -37,7 +37,8 @@ import {
 } from './orders-fixtures'
 import { ordersConfigForFile } from './test-config'
 
-ordersConfigForFile()
+// These refunds are about the automatic refund itself: no refund choice first (ADR 116).
+ordersConfigForFile({ REFUND_CHOICE_MINUTES: '0' })
 
 const db = pgliteForFile()
 let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>

@@ -234,14 +234,16 @@ describe('player fix on pglite', () => {
     expect(await deliveredItems(db, d.id)).toBe(0)
   })
 
-  it('a region mismatch waits for the shopper too; a locked account is refunded at once', async () => {
+  it('a region mismatch waits for the shopper too; a locked account fails for good', async () => {
     const { db } = tdb
     const region = await refusedOrder(db, '5554041')
     expect(region.status).toBe('needs_player_details')
     expect(region.playerFix?.reason).toBe('REGION_MISMATCH')
+    // A locked account cannot be corrected: the delivery failed for good, and the refund choice follows (ADR 116).
     const locked = await refusedOrder(db, '5550000')
-    expect(locked.status).toBe('refunded')
-    expect(statuses(locked)).toContain('failed')
+    expect(locked.status).toBe('failed')
+    expect(locked.refundChoice).not.toBeNull()
+    expect(locked.playerFix).toBeNull()
     expect(statuses(locked)).not.toContain('needs_player_details')
   })
 

@@ -119,12 +119,13 @@ const rows: Record<string, DoorRow> = {
       expect(refusalOf(a, 'CONFLICT').issues).toEqual(['not_waiting_for_player'])
     },
   },
-  refundToCreditNowFn: {
+  chooseRefundFn: {
     gate: 'user',
-    input: async (who) => ({ orderId: await orderOf(who) }),
-    invalid: { data: { orderId: 12 }, issue: 'invalid_type' },
+    input: async (who) => ({ orderId: await orderOf(who), destination: 'credit' }),
+    invalid: { data: { orderId: UUID, destination: 'cash' }, issue: 'invalid_value' },
+    // An order with no refund to choose (unpaid): 409 with the reason, as a value for the screen.
     ok: (a) => {
-      refusalOf(a, 'CONFLICT')
+      expect(refusalOf(a, 'CONFLICT').issues).toEqual(['refund_choice_closed'])
     },
   },
   supportRequestFn: {

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { overrideConfig } from '../../app.config'
 import { listAudit } from '../../src/modules/admin/audit.server'
 import type { Caller } from '../../src/modules/door/caller.server'
-import { AppError } from '../../src/modules/errors/app-error'
 import { decideRefundApproval, refundApprovalsOf } from '../../src/modules/orders/refund-approvals.server'
 import { refundAsStaff } from '../../src/modules/orders/staff-refund.server'
 import { availableCredit } from '../../src/modules/store-credit/ledger.server'
@@ -30,19 +29,11 @@ import {
   type SkuPick,
   type TestDb,
 } from './orders-fixtures'
+import { refusal } from './refusal'
 import { ordersConfigForFile } from './test-config'
 import { describeOnEachDriver } from './throwaway-db'
 
 ordersConfigForFile()
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; issues: string[] }> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`)
-  return { code: error.code, issues: (error.issues ?? []).map((i) => i.message) }
-}
 
 describeOnEachDriver('staff refund controls', (driver) => {
   let tdb: TestDb

@@ -16,25 +16,16 @@ import { listStaffSessions, revokeStaffSession } from '../../src/modules/auth/st
 import { SESSION_COOKIE, hashSessionId } from '../../src/modules/auth/session-cookie.server'
 import { openDoor } from '../../src/modules/door/door.server'
 import type { Caller } from '../../src/modules/door/caller.server'
-import { AppError } from '../../src/modules/errors/app-error'
 import { setClockOffset } from '../../src/modules/time/clock'
 import type { Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
 import { sessionCookie } from './doors'
 import { makeUser, openTestDb, type TestDb } from './orders-fixtures'
+import { refusal } from './refusal'
 import { ordersConfigForFile } from './test-config'
 import { describeOnEachDriver } from './throwaway-db'
 
 ordersConfigForFile()
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; issues: string[] }> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`)
-  return { code: error.code, issues: (error.issues ?? []).map((i) => i.message) }
-}
 
 describeOnEachDriver('staff second factor', (driver) => {
   let tdb: TestDb

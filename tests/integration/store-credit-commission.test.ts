@@ -18,7 +18,6 @@ import {
 import { onOrderPaid, releaseDueCommissions } from '../../src/modules/affiliate/commission.server'
 import { balanceOf } from '../../src/modules/affiliate/ledger.server'
 import { reconcileLedger } from '../../src/modules/affiliate/reconcile.server'
-import { AppError } from '../../src/modules/errors/app-error'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { refundOrder } from '../../src/modules/orders/refund-order.server'
 import { lockOrder } from '../../src/modules/orders/order-lock.server'
@@ -43,6 +42,7 @@ import {
   type TestDb,
 } from './orders-fixtures'
 import { describeOnEachDriver } from './throwaway-db'
+import { refusal } from './refusal'
 import { ordersConfigForFile } from './test-config'
 
 ordersConfigForFile()
@@ -56,15 +56,6 @@ afterAll(() => clock.restore())
  * one draw in a thousand ended in 4041 and the order waited for player details instead.
  */
 const playerId = () => `1${String(randomInt(100_000_000)).padStart(8, '0')}7`
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; issues: string[] }> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`)
-  return { code: error.code, issues: (error.issues ?? []).map((i) => i.message) }
-}
 
 describeOnEachDriver('commission into store credit', (driver) => {
   let tdb: TestDb

@@ -57,6 +57,7 @@ export function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     refundableMinor: 0,
     support: [],
     playerFix: null,
+    refundChoice: null,
     ...overrides,
   }
 }

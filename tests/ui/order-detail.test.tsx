@@ -11,7 +11,7 @@ const fns = vi.hoisted(() => ({
   checkOrderPlayerFn: vi.fn(),
   correctOrderPlayerFn: vi.fn(),
   listOrdersFn: vi.fn(),
-  refundToCreditNowFn: vi.fn(),
+  chooseRefundFn: vi.fn(),
 }))
 const credit = vi.hoisted(() => ({ myCreditFn: vi.fn() }))
 vi.mock('../../src/modules/orders/orders.functions', () => fns)
@@ -266,14 +266,92 @@ describe('needs player details', () => {
   })
 
   it('refunds to store credit instead, after confirming, in German', async () => {
-    fns.refundToCreditNowFn.mockResolvedValue({ ok: true, data: null })
+    fns.chooseRefundFn.mockResolvedValue({ ok: true, data: { destination: 'credit', amountMinor: 1999 } })
     const confirm = answerConfirm(true)
     await show(waiting(), 'de')
     const button = await screen.findByTestId('refund-to-credit-submit')
     fireEvent.click(button)
     expect(confirm.mock.calls[0]?.[0]).toContain('19,99')
     expect(await screen.findByTestId('refund-to-credit-done')).toBeTruthy()
-    expect(fns.refundToCreditNowFn).toHaveBeenCalledWith({ data: { orderId: ORDER_ID } })
+    expect(fns.chooseRefundFn).toHaveBeenCalledWith({ data: { orderId: ORDER_ID, destination: 'credit' } })
     expect(button.hasAttribute('disabled')).toBe(true)
+  })
+})
+
+describe('a failed delivery: the refund choice (ADR 116)', () => {
+  const until = '2026-11-20T11:00:00.000Z'
+  const failed = (method: 'card' | 'wallet' = 'card') =>
+    order({
+      status: 'failed',
+      payable: false,
+      payments: [{ ...paidCard, method }],
+      refundableMinor: 1999,
+      refundChoice: { until, reason: 'PLAYER_ACCOUNT_LOCKED', method, amountMinor: 1999 },
+    })
+
+  it('offers store credit now or the card, with the reason, the amount and the deadline', async () => {
+    await show(failed())
+    const panel = await screen.findByTestId('refund-choice')
+    expect(within(panel).getByRole('heading').textContent).toBe('Delivery failed: how do you want your money back?')
+    expect(screen.getByTestId('refund-choice-reason').textContent).toBe(
+      'The game refused the top-up for this player account. Nothing was delivered. Choose where $19.99 goes.',
+    )
+    expect(screen.getByRole('button', { name: 'Store credit now' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Refund to my card' })).toBeTruthy()
+    expect(screen.getByTestId('refund-choice-deadline').getAttribute('datetime')).toBe(until)
+  })
+
+  it('takes store credit after confirming; a refusal is said in words', async () => {
+    fns.chooseRefundFn.mockResolvedValueOnce({ ok: false, code: 'CONFLICT', issues: ['refund_choice_closed'] })
+    const confirm = answerConfirm(true)
+    await show(failed())
+    fireEvent.click(await screen.findByTestId('refund-choice-credit'))
+    expect(confirm).toHaveBeenCalledWith('Put $19.99 into your store credit now?')
+    expect((await screen.findByTestId('refund-choice-error')).textContent).toBe(
+      'This refund can no longer be chosen: the time ran out or the refund is already on its way.',
+    )
+    fns.chooseRefundFn.mockResolvedValueOnce({ ok: true, data: { destination: 'credit', amountMinor: 1999 } })
+    fireEvent.click(screen.getByTestId('refund-choice-credit'))
+    expect(await screen.findByTestId('refund-choice-done')).toBeTruthy()
+    expect(fns.chooseRefundFn).toHaveBeenLastCalledWith({ data: { orderId: ORDER_ID, destination: 'credit' } })
+  })
+
+  it('a wallet payment is refunded to the wallet; saying no sends nothing', async () => {
+    answerConfirm(false)
+    await show(failed('wallet'))
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund to my wallet' }))
+    expect(fns.chooseRefundFn).not.toHaveBeenCalled()
+    const confirm = answerConfirm(true)
+    fns.chooseRefundFn.mockResolvedValue({ ok: true, data: { destination: 'original', amountMinor: 1999 } })
+    fireEvent.click(screen.getByTestId('refund-choice-original'))
+    expect(confirm).toHaveBeenCalledWith('Refund $19.99 to your wallet?')
+    await waitFor(() =>
+      expect(fns.chooseRefundFn).toHaveBeenCalledWith({ data: { orderId: ORDER_ID, destination: 'original' } }),
+    )
+  })
+
+  it('once chosen (or expired) there is no choice, and the refund names its destination', async () => {
+    await show(
+      order({
+        status: 'failed',
+        payable: false,
+        payments: [paidCard],
+        refunds: [
+          {
+            id: 'rf_1',
+            destination: 'original',
+            amountMinor: 1999,
+            currency: 'USD',
+            status: 'requested',
+            reason: null,
+            createdAt: '2026-11-20T10:20:00.000Z',
+            completedAt: null,
+          },
+        ],
+      }),
+    )
+    await screen.findByTestId('order-detail')
+    expect(screen.queryByTestId('refund-choice')).toBeNull()
+    expect(screen.getByTestId('refund-destination').textContent).toBe('to your card/wallet')
   })
 })

@@ -13,6 +13,8 @@ interface Words {
   refundedInFull: string
   /** `needs_player_details`: the label of the deadline to correct the player. */
   fixBy: string
+  /** `refund_choice` (ADR 116): the deadline's label, the two ways (links), what happens without an answer. */
+  choice: { by: string; card: string; credit: string; otherwise: string }
   /** The label of the amount a refund gave back. */
   refunded: string
   /** The refund intros when the money went to store credit (ADR 058) instead of the card or wallet. */
@@ -36,6 +38,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
   en: {
     subject: {
       needs_player_details: (n) => `Your order ${n} needs your player details`,
+      refund_choice: (n) => `Delivery of your order ${n} failed: choose your refund`,
       receipt: (n) => `Receipt for your order ${n}`,
       delivered: (n) => `Your order ${n} has been delivered`,
       refunded: (n) => `Your order ${n} has been refunded`,
@@ -43,6 +46,8 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded: (n) => `Part of your order ${n} has been refunded`,
     },
     intro: {
+      refund_choice:
+        'We could not deliver your order. Choose how you get your money back: to your card or wallet (it can take a few days to show), or as store credit now, to spend at once.',
       needs_player_details:
         'The game refused the player details of this order, so nothing was delivered yet. Correct them on the order page and we deliver at once; if you do not, we refund the order in full.',
       receipt: 'Thank you! We received your payment and are delivering your order now.',
@@ -54,6 +59,12 @@ export const MAIL_WORDS: Record<Locale, Words> = {
         'We have refunded part of your order to your payment method. The rest of your order stands as it is.',
     },
     fixBy: 'Correct before',
+    choice: {
+      by: 'Choose before',
+      card: 'Refund to my card or wallet',
+      credit: 'Store credit now',
+      otherwise: 'Without an answer by then, we refund your card or wallet.',
+    },
     refundedInFull: 'We have refunded your order in full to your payment method.',
     refunded: 'Refunded',
     creditIntro: {
@@ -79,6 +90,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
   fr: {
     subject: {
       needs_player_details: (n) => `Votre commande ${n} a besoin de vos informations de joueur`,
+      refund_choice: (n) => `La livraison de votre commande ${n} a échoué : choisissez votre remboursement`,
       receipt: (n) => `Reçu de votre commande ${n}`,
       delivered: (n) => `Votre commande ${n} a été livrée`,
       refunded: (n) => `Votre commande ${n} a été remboursée`,
@@ -86,6 +98,8 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded: (n) => `Une partie de votre commande ${n} a été remboursée`,
     },
     intro: {
+      refund_choice:
+        "Nous n'avons pas pu livrer votre commande. Choisissez comment récupérer votre argent : sur votre carte ou votre portefeuille (cela peut prendre quelques jours), ou en avoir immédiatement, à utiliser tout de suite.",
       needs_player_details:
         "Le jeu a refusé les informations de joueur de cette commande, rien n'a donc encore été livré. Corrigez-les sur la page de la commande et nous livrons aussitôt ; sinon, nous remboursons la commande en totalité.",
       receipt: 'Merci ! Nous avons reçu votre paiement et livrons votre commande.',
@@ -98,6 +112,12 @@ export const MAIL_WORDS: Record<Locale, Words> = {
         'Nous avons remboursé une partie de votre commande sur votre moyen de paiement. Le reste de votre commande est maintenu.',
     },
     fixBy: 'À corriger avant le',
+    choice: {
+      by: 'Choisissez avant le',
+      card: 'Rembourser sur ma carte ou mon portefeuille',
+      credit: 'Avoir immédiat',
+      otherwise: "Sans réponse d'ici là, nous remboursons votre carte ou votre portefeuille.",
+    },
     refundedInFull: 'Nous avons remboursé la totalité de votre commande sur votre moyen de paiement.',
     refunded: 'Remboursé',
     creditIntro: {
@@ -123,6 +143,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
   pt: {
     subject: {
       needs_player_details: (n) => `O seu pedido ${n} precisa dos seus dados de jogador`,
+      refund_choice: (n) => `A entrega do seu pedido ${n} falhou: escolha o seu reembolso`,
       receipt: (n) => `Recibo do seu pedido ${n}`,
       delivered: (n) => `Seu pedido ${n} foi entregue`,
       refunded: (n) => `Seu pedido ${n} foi reembolsado`,
@@ -130,6 +151,8 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded: (n) => `Parte do seu pedido ${n} foi reembolsada`,
     },
     intro: {
+      refund_choice:
+        'Não conseguimos entregar seu pedido. Escolha como receber seu dinheiro de volta: no seu cartão ou carteira (pode levar alguns dias para aparecer), ou como crédito na loja agora, para usar de imediato.',
       needs_player_details:
         'O jogo recusou os dados de jogador deste pedido, por isso ainda nada foi entregue. Corrija-os na página do pedido e entregamos de imediato; caso contrário, reembolsamos o pedido na totalidade.',
       receipt: 'Obrigado! Recebemos seu pagamento e estamos entregando seu pedido.',
@@ -141,6 +164,12 @@ export const MAIL_WORDS: Record<Locale, Words> = {
         'Reembolsamos parte do seu pedido no seu meio de pagamento. O restante do seu pedido continua valendo.',
     },
     fixBy: 'Corrija antes de',
+    choice: {
+      by: 'Escolha antes de',
+      card: 'Reembolsar no meu cartão ou carteira',
+      credit: 'Crédito na loja agora',
+      otherwise: 'Sem resposta até lá, reembolsamos seu cartão ou carteira.',
+    },
     refundedInFull: 'Reembolsamos o valor total do seu pedido no seu meio de pagamento.',
     refunded: 'Reembolsado',
     creditIntro: {
@@ -166,6 +195,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
   es: {
     subject: {
       needs_player_details: (n) => `Tu pedido ${n} necesita tus datos de jugador`,
+      refund_choice: (n) => `La entrega de tu pedido ${n} ha fallado: elige tu reembolso`,
       receipt: (n) => `Recibo de tu pedido ${n}`,
       delivered: (n) => `Tu pedido ${n} se ha entregado`,
       refunded: (n) => `Tu pedido ${n} se ha reembolsado`,
@@ -173,6 +203,8 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded: (n) => `Se ha reembolsado parte de tu pedido ${n}`,
     },
     intro: {
+      refund_choice:
+        'No hemos podido entregar tu pedido. Elige cómo recuperar tu dinero: en tu tarjeta o monedero (puede tardar unos días en aparecer), o como saldo de la tienda ahora, para usarlo al momento.',
       needs_player_details:
         'El juego rechazó los datos de jugador de este pedido, así que aún no se ha entregado nada. Corrígelos en la página del pedido y lo entregamos al momento; si no, reembolsamos el pedido completo.',
       receipt: '¡Gracias! Hemos recibido tu pago y estamos entregando tu pedido.',
@@ -184,6 +216,12 @@ export const MAIL_WORDS: Record<Locale, Words> = {
         'Hemos reembolsado parte de tu pedido a tu método de pago. El resto de tu pedido sigue en pie.',
     },
     fixBy: 'Corrígelos antes del',
+    choice: {
+      by: 'Elige antes del',
+      card: 'Reembolsar a mi tarjeta o monedero',
+      credit: 'Saldo de la tienda ahora',
+      otherwise: 'Si no respondes antes, reembolsamos tu tarjeta o monedero.',
+    },
     refundedInFull: 'Hemos reembolsado el importe total de tu pedido a tu método de pago.',
     refunded: 'Reembolsado',
     creditIntro: {
@@ -209,6 +247,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
   de: {
     subject: {
       needs_player_details: (n) => `Deine Bestellung ${n} braucht deine Spielerdaten`,
+      refund_choice: (n) => `Die Lieferung deiner Bestellung ${n} ist fehlgeschlagen: wähle deine Erstattung`,
       receipt: (n) => `Beleg für deine Bestellung ${n}`,
       delivered: (n) => `Deine Bestellung ${n} wurde geliefert`,
       refunded: (n) => `Deine Bestellung ${n} wurde erstattet`,
@@ -216,6 +255,8 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded: (n) => `Ein Teil deiner Bestellung ${n} wurde erstattet`,
     },
     intro: {
+      refund_choice:
+        'Wir konnten deine Bestellung nicht liefern. Wähle, wie du dein Geld zurückbekommst: auf deine Karte oder Wallet (das kann ein paar Tage dauern) oder sofort als Shop-Guthaben, das du gleich ausgeben kannst.',
       needs_player_details:
         'Das Spiel hat die Spielerdaten dieser Bestellung abgelehnt, daher wurde noch nichts geliefert. Korrigiere sie auf der Bestellseite und wir liefern sofort; sonst erstatten wir die Bestellung vollständig.',
       receipt: 'Danke! Wir haben deine Zahlung erhalten und liefern deine Bestellung jetzt aus.',
@@ -228,6 +269,12 @@ export const MAIL_WORDS: Record<Locale, Words> = {
         'Wir haben einen Teil deiner Bestellung auf dein Zahlungsmittel erstattet. Der Rest deiner Bestellung bleibt bestehen.',
     },
     fixBy: 'Korrigieren bis',
+    choice: {
+      by: 'Wähle bis',
+      card: 'Auf meine Karte oder Wallet erstatten',
+      credit: 'Sofort als Shop-Guthaben',
+      otherwise: 'Ohne Antwort bis dahin erstatten wir auf deine Karte oder Wallet.',
+    },
     refundedInFull: 'Wir haben deine Bestellung vollständig auf dein Zahlungsmittel erstattet.',
     refunded: 'Erstattet',
     creditIntro: {
@@ -253,6 +300,7 @@ export const MAIL_WORDS: Record<Locale, Words> = {
   ru: {
     subject: {
       needs_player_details: (n) => `Для заказа ${n} нужны данные вашего игрока`,
+      refund_choice: (n) => `Не удалось доставить заказ ${n}: выберите способ возврата`,
       receipt: (n) => `Чек по заказу ${n}`,
       delivered: (n) => `Заказ ${n} доставлен`,
       refunded: (n) => `Средства за заказ ${n} возвращены`,
@@ -260,6 +308,8 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded: (n) => `Часть средств за заказ ${n} возвращена`,
     },
     intro: {
+      refund_choice:
+        'Нам не удалось доставить ваш заказ. Выберите, как вернуть деньги: на карту или кошелёк (это может занять несколько дней) или сразу на баланс в магазине, чтобы потратить его немедленно.',
       needs_player_details:
         'Игра отклонила данные игрока в этом заказе, поэтому ничего ещё не доставлено. Исправьте их на странице заказа, и мы сразу доставим заказ; иначе мы вернём всю сумму.',
       receipt: 'Спасибо! Мы получили оплату и уже доставляем ваш заказ.',
@@ -270,6 +320,12 @@ export const MAIL_WORDS: Record<Locale, Words> = {
       partially_refunded: 'Мы вернули часть суммы заказа на ваш способ оплаты. Остальная часть заказа остаётся в силе.',
     },
     fixBy: 'Исправьте до',
+    choice: {
+      by: 'Выберите до',
+      card: 'Вернуть на мою карту или кошелёк',
+      credit: 'Сразу на баланс в магазине',
+      otherwise: 'Если вы не ответите до этого срока, мы вернём деньги на карту или кошелёк.',
+    },
     refundedInFull: 'Мы вернули всю сумму заказа на ваш способ оплаты.',
     refunded: 'Возвращено',
     creditIntro: {

@@ -27,7 +27,7 @@ import type { LockedOrder } from './order-lock.server'
 import type { NextMove, OrderStatus } from './order-status'
 import { openPlayerFixWindow } from './player-fix-window.server'
 import { ORDER_QUEUES } from './queues'
-import { refundEverything } from './refund-requests.server'
+import { offerRefundChoice } from './refund-choice-window.server'
 
 /** Facts read with the order's lock that decide whether an effect applies. */
 export type EffectCondition = 'hasCoupon' | 'hasCredit'
@@ -74,8 +74,9 @@ const ENTRY: Readonly<Record<OrderStatus, StatusEntry>> = {
   },
   fulfilling: {},
   delivered: { jobs: [{ queue: ORDER_QUEUES.mail, key: 'mail:delivered', payload: { kind: 'delivered' } }] },
-  // Paid but not deliverable: the money goes back without anyone having to ask.
-  failed: { effects: [releaseCoupon, { run: (tx, o) => refundEverything(tx, o.id) }] },
+  // Paid but not deliverable: the money goes back without anyone having to ask; the shopper may
+  // first choose store credit instead of the card or wallet (ADR 116).
+  failed: { effects: [releaseCoupon, { run: (tx, o) => offerRefundChoice(tx, o.id) }] },
   // No refund yet: the shopper gets a deadline, a mail and a job that refunds when it passes.
   needs_player_details: { effects: [{ run: (tx, o) => openPlayerFixWindow(tx, o.id) }] },
   // The shopper's mail goes with the refund that completed it (one mail per refund).

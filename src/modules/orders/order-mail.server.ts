@@ -56,7 +56,18 @@ export async function composeOrderMail(db: Db, orderId: string, kind: OrderMailK
     lines.push(`${w.fixBy}: ${new Date(order.playerFix.until).toLocaleString(locale, { timeZone: 'UTC' })} UTC`)
   }
   const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`
-  lines.push('', `${w.view}: ${siteOrigin()}${prefix}/order/details?id=${order.id}`)
+  const page = `${siteOrigin()}${prefix}/order/details?id=${order.id}`
+  if (kind === 'refund_choice' && order.refundChoice) {
+    // Links to the choice on the order page, never a link that refunds: mail scanners open links.
+    const until = new Date(order.refundChoice.until).toLocaleString(locale, { timeZone: 'UTC' })
+    lines.push(
+      '',
+      `${w.choice.credit}: ${page}#refund-credit`,
+      `${w.choice.card}: ${page}#refund-original`,
+      `${w.choice.by}: ${until} UTC. ${w.choice.otherwise}`,
+    )
+  }
+  lines.push('', `${w.view}: ${page}`)
   return { to: order.email, subject: w.subject[kind](order.number), text: lines.join('\n') }
 }
 

@@ -15,8 +15,10 @@ import {
   type OrderDetail,
   type OrderPage,
   type PlayerFixView,
+  type RefundChoiceView,
   type SupportThreadView,
 } from './orders.schemas'
+import { now } from '~/modules/time/clock'
 
 export async function listOrders(db: Db, userId: string, query: ListOrdersQuery = {}): Promise<OrderPage> {
   const q = listOrdersQuerySchema.parse(query)
@@ -121,6 +123,25 @@ function playerFixOf(
     reason: typeof reason === 'string' ? reason : 'PLAYER_NOT_FOUND',
     until: order.playerFixUntil.toISOString(),
     fields,
+  }
+}
+
+/** A failed delivery's refund choice, while the shopper may still make it (ADR 116). */
+function refundChoiceOf(
+  order: { status: string; refundChoiceUntil: Date | null; refundChoice: string | null },
+  events: EventRow[],
+  paidWith: PaymentRow | undefined,
+  amountMinor: number,
+): RefundChoiceView | null {
+  const until = order.refundChoiceUntil
+  if (order.status !== 'failed' || !until || order.refundChoice !== null || until <= now()) return null
+  if (!paidWith || amountMinor === 0) return null
+  const reason = events.findLast((e) => e.type === 'status' && e.toStatus === 'failed')?.data.reason
+  return {
+    until: until.toISOString(),
+    reason: typeof reason === 'string' ? reason : null,
+    method: paidWith.method,
+    amountMinor,
   }
 }
 
@@ -237,6 +258,7 @@ export async function getOrderDetail(db: Db, userId: string | null, orderId: str
     expiresAt: order.expiresAt?.toISOString() ?? null,
     payable,
     playerFix: playerFixOf(order, events, items[0]?.playerFields ?? []),
+    refundChoice: refundChoiceOf(order, events, paidWith, refundable),
     items: items.map((item) => ({
       id: item.id,
       skuId: item.skuId,

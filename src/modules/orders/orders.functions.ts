@@ -12,8 +12,10 @@ import { DEFAULT_LOCALE } from '~/modules/i18n/locales'
 import { cancelOrder } from './cancel-order.server'
 import { createOrder } from './create-order.server'
 import { getOrderDetail, listOrders } from './order-queries.server'
-import { checkOrderPlayer, correctOrderPlayer, refundToCreditNow } from './player-fix.server'
+import { checkOrderPlayer, correctOrderPlayer } from './player-fix.server'
+import { chooseRefund } from './refund-choice.server'
 import {
+  chooseRefundInputSchema,
   createOrderInputSchema,
   getOrderInputSchema,
   listOrdersQuerySchema,
@@ -83,12 +85,13 @@ export const correctOrderPlayerFn = createServerFn({ method: 'POST' })
   )
 
 /**
- * "Refund to store credit now" for an order waiting for player details (the other way out of the
- * player fix): its owner only; 404 not yours, 409 no longer waiting.
+ * The shopper's refund choice (ADR 116): a failed delivery's refund to the card or wallet, or
+ * store credit now (also the other way out of the player fix): its owner only; 404 not yours, 409
+ * no longer open.
  */
-export const refundToCreditNowFn = createServerFn({ method: 'POST' })
-  .validator(z.object({ orderId: orderIdSchema }))
-  .handler(action('user', ({ db, data, caller }) => refundToCreditNow(db, caller.id, data.orderId)))
+export const chooseRefundFn = createServerFn({ method: 'POST' })
+  .validator(chooseRefundInputSchema)
+  .handler(action('user', ({ db, data, caller }) => chooseRefund(db, caller.id, data.orderId, data.destination)))
 
 export const supportRequestFn = createServerFn({ method: 'POST' })
   .validator(supportRequestInputSchema)

@@ -77,6 +77,9 @@ export const playerFixInputSchema = z.object({
 })
 export type PlayerFixInput = z.infer<typeof playerFixInputSchema>
 
+/** The shopper's refund choice (ADR 116): the card or wallet (`original`) or store credit now. */
+export const chooseRefundInputSchema = z.object({ orderId: orderIdSchema, destination: z.enum(REFUND_DESTINATIONS) })
+
 export const getOrderInputSchema = z.object({ id: orderIdSchema, waitWhile: z.enum(ORDER_STATUSES).optional() })
 
 export const supportRequestInputSchema = z.object({
@@ -258,6 +261,19 @@ export interface OrderDetail extends Omit<OrderSummary, 'title' | 'itemCount'> {
   support: SupportThreadView[]
   /** While needs_player_details: why the supplier refused the player, until when it may be corrected. */
   playerFix: PlayerFixView | null
+  /** A failed delivery's refund choice while it is open (ADR 116); null once chosen or expired. */
+  refundChoice: RefundChoiceView | null
+}
+
+export interface RefundChoiceView {
+  /** Until when the shopper may choose; afterwards the card or wallet is refunded. */
+  until: string
+  /** The failed delivery's reason (a DeliveryError code), when the supplier gave one. */
+  reason: string | null
+  /** How the order was paid: the refund's other destination. */
+  method: PaymentMethod
+  /** What the choice is about: everything not yet refunded. */
+  amountMinor: number
 }
 
 export interface PlayerFixView {

@@ -160,23 +160,3 @@ export async function playerFixExpiredJob({ orderId }: OrderJobPayload, ctx: Job
     await enqueueOrderRefund(tx, orderId, 'player_fix_expired')
   })
 }
-
-/**
- * The shopper would rather not correct the player: everything is given back at once as store
- * credit (ADR 058) instead of the card refund's days. Only while the order waits for them.
- */
-export async function refundToCreditNow(
-  db: Db,
-  userId: string,
-  orderId: string,
-): Promise<{ status: 'refunded'; creditedMinor: number }> {
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId)
-    if (order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found')
-    const money = await orderMoney(tx, orderId)
-    if (order.status !== 'needs_player_details' || !money || money.refundableMinor === 0) throw notWaiting()
-    await noteOrderEvent(tx, orderId, 'refund_to_credit_chosen', { amountMinor: money.refundableMinor })
-    await enqueueOrderRefund(tx, orderId, 'shopper_chose_credit', 'credit')
-    return { status: 'refunded' as const, creditedMinor: money.refundableMinor }
-  })
-}

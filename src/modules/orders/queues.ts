@@ -7,18 +7,26 @@ export const ORDER_QUEUES = {
   fulfil: 'orders.fulfil',
   expire: 'orders.expire',
   playerFixExpired: 'orders.player-fix-expired',
+  refundChoiceExpired: 'orders.refund-choice-expired',
   mail: 'mail.order',
   supportReply: 'mail.support-reply',
 } as const
 
 /**
  * `needs_player_details`: the supplier refused the player, the shopper may correct it;
+ * `refund_choice`: delivery failed, the shopper may choose the card or store credit (ADR 116);
  * `refunded`: the refund that completed the order's refund; `partially_refunded`: a refund that
  * leaves the rest of the order standing; `payment_returned`: a payment the order could not use
  * (after expiry, a second one) was refunded.
  */
 export type OrderMailKind =
-  'needs_player_details' | 'receipt' | 'delivered' | 'refunded' | 'partially_refunded' | 'payment_returned'
+  | 'needs_player_details'
+  | 'refund_choice'
+  | 'receipt'
+  | 'delivered'
+  | 'refunded'
+  | 'partially_refunded'
+  | 'payment_returned'
 
 export interface OrderJobPayload {
   orderId: string

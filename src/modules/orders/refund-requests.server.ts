@@ -86,7 +86,8 @@ export async function requestOrderRefunds(
   return rows
 }
 
-export type AutomaticRefundReason = 'delivery_failed' | 'player_fix_expired' | 'shopper_chose_credit'
+export type AutomaticRefundReason =
+  'delivery_failed' | 'player_fix_expired' | 'shopper_chose_credit' | 'shopper_chose_card'
 
 /**
  * Everything not yet refunded goes back (the card or wallet part to where it came from, unless the
@@ -114,7 +115,7 @@ export async function refundEverything(
   })
   for (const refund of rows) {
     await noteOrderEvent(tx, orderId, 'refund_requested', {
-      by: reason === 'shopper_chose_credit' ? 'shopper' : 'shop',
+      by: reason.startsWith('shopper_') ? 'shopper' : 'shop',
       paymentId: refund.paymentId,
       refundId: refund.id,
       amountMinor: refund.amountMinor,

@@ -213,6 +213,35 @@ export async function confirmDeletion(db: Db, userId: string, input: ConfirmDele
   return { deleted: true }
 }
 
+/**
+ * What deleting does to each table that points at an account (a unit test fails when a table
+ * gains a reference to `users` without a line here: decide, then erase it in `eraseAccount`).
+ */
+export const ERASE_PLAN: Record<string, string> = {
+  users: 'erased in place: placeholder e-mail, no password, name, avatar, address or contact IDs',
+  sessions: 'deleted (with the authorization server sessions and grants)',
+  player_profiles: 'deleted',
+  orders: 'kept for accounting; e-mail replaced, player details erased',
+  support_requests: 'kept as a count; e-mail and text erased',
+  support_replies: 'texts erased with their requests (staff_id names staff)',
+  privacy_requests: 'kept; open data files dropped',
+  promoters: 'suspended, promote code replaced',
+  referrals: 'kept: ids only',
+  attributions: 'kept for accounting: ids and amounts',
+  withdrawals: 'kept for accounting; destination and note erased (decided_by names staff)',
+  commission_transfers: 'kept for accounting: ids and amounts',
+  credit_wallets: 'kept for accounting',
+  credit_holds: 'kept for accounting',
+  credit_entries: 'kept for accounting',
+  credit_grants: 'kept for accounting (the reason is staff-written)',
+  coupon_redemptions: 'kept: ids only',
+  user_coupons: 'kept: ids only',
+  refunds: 'names staff only (requested_by)',
+  refund_approvals: 'names staff only',
+  staff_factors: 'staff accounts cannot be deleted here',
+  staff_recovery_codes: 'staff accounts cannot be deleted here',
+}
+
 /** Everything personal about `user`, erased or pseudonymised in the caller's transaction. */
 export async function eraseAccount(tx: Db, user: Account): Promise<void> {
   const at = now()

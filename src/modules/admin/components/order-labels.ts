@@ -18,6 +18,8 @@ export const STAFF_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
 /** History entries the shopper's wording would repeat (the failed status already says "Delivery failed"). */
 export const STAFF_EVENT_LABELS: Record<string, MessageDescriptor> = {
   delivery_failed: msg`Supplier refused the delivery`,
+  refund_to_credit_chosen: msg`The shopper chose store credit for the refund`,
+  refund_to_card_chosen: msg`The shopper chose a refund to the card or wallet`,
 }
 
 /** The reasons the shop itself gives an automatic refund (staff type their own, shown as typed). */
@@ -25,4 +27,5 @@ export const REFUND_REASON_LABELS: Record<string, MessageDescriptor> = {
   delivery_failed: msg`Automatic: the delivery failed`,
   player_fix_expired: msg`Automatic: the player details were not corrected in time`,
   shopper_chose_credit: msg`The shopper chose store credit`,
+  shopper_chose_card: msg`The shopper chose a refund to the card or wallet`,
 }

@@ -10,6 +10,7 @@ import { PAYMENT_STATUS_LABELS } from './labels'
 import { actionErrorText } from '~/modules/errors/error-text'
 import { OrderLines } from './order-lines'
 import { PlayerFixPanel } from './player-fix'
+import { RefundChoicePanel } from './refund-choice'
 import { RefundList } from './refund-list'
 import { StatusBadge } from './status-badge'
 import { SupportThreads } from './support-thread'
@@ -110,6 +111,7 @@ function Detail({ order }: { order: OrderDetail }) {
       ) : null}
 
       {order.playerFix ? <PlayerFixPanel key={order.playerFix.until} order={order} fix={order.playerFix} /> : null}
+      {order.refundChoice ? <RefundChoicePanel order={order} choice={order.refundChoice} /> : null}
 
       {returned.length > 0 ? (
         <output className="surface block rounded-2xl p-4 text-sm" data-testid="payment-returned">

@@ -8,7 +8,7 @@ import type { PlayerFormValues } from '~/modules/fulfilment/player-form'
 import { checkOrderPlayerFn, correctOrderPlayerFn } from '~/modules/orders/orders.functions'
 import type { OrderDetail, PlayerFixView } from '~/modules/orders/orders.schemas'
 import { DELIVERY_FAILURE_LABELS } from './labels'
-import { RefundToCredit } from './refund-to-credit'
+import { RefundToCredit } from './refund-choice'
 
 /**
  * "Needs your player details": why the game refused the player, until when it can be corrected,

@@ -56,6 +56,13 @@ export const orders = pgTable(
     playerFixUntil: tstz('player_fix_until'),
     /** Corrections made so far: part of the supplier's idempotency key, so a corrected delivery is a new one. */
     playerFixes: integer('player_fixes').notNull().default(0),
+    /**
+     * A failed delivery's refund choice (ADR 116): until when the shopper may choose between the
+     * card or wallet and store credit, and what was chosen (null: not yet; at the deadline the
+     * shop writes `original`). Written by one guarded statement, so only one answer ever counts.
+     */
+    refundChoiceUntil: tstz('refund_choice_until'),
+    refundChoice: text('refund_choice', { enum: REFUND_DESTINATIONS }),
   },
   (t) => [
     uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
@@ -73,6 +80,7 @@ export const orders = pgTable(
       sql`${t.subtotalMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.totalMinor} = ${t.subtotalMinor} - ${t.discountMinor} and ${t.totalMinor} >= 0`,
     ),
     check('orders_credit', sql`${t.creditMinor} >= 0 and ${t.creditMinor} <= ${t.totalMinor}`),
+    check('orders_refund_choice', inList(t.refundChoice, REFUND_DESTINATIONS)),
   ],
 )
 
