@@ -26,7 +26,7 @@ import {
 import { KIND_LABELS } from './article-labels'
 import { useEditorHandoff } from './editor-handoff'
 import { TranslationsEditor, localeWithIssues, type Texts } from './translations-editor'
-import { useStaffCalls } from '../use-staff-action'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 
 type Key = 'title' | 'summary' | 'content'
 

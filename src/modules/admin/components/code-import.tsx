@@ -4,7 +4,7 @@ import { adminImportCodesFn } from '~/modules/catalog/catalog-edit.functions'
 import type { CodeImportReport } from '~/modules/catalog/catalog-edit.schemas'
 import { adminGameQuery } from '~/modules/catalog/catalog-edit.queries'
 import { AlertText, TextField, buttonClass, primaryButtonClass } from './form-fields'
-import { useStaffAction } from '../use-staff-action'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 function Examples({ label, codes }: { label: string; codes: string[] }) {
   if (codes.length === 0) return null

@@ -5,7 +5,7 @@ import type { ActionFailure, ActionResult } from '~/modules/errors/action-result
 import type { FieldIssue } from '~/modules/cms/content-rules'
 import { FormError, primaryButton, secondaryButton, splitFailure } from './content-ui'
 import { TableHead } from './table-head'
-import { useStaffAction } from '../use-staff-action'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 /**
  * The add/edit form of a list screen (short links, redirects, home links, navigation): checks the

@@ -13,7 +13,7 @@ import { refusalFieldErrors, validate, type FieldErrors } from './field-errors'
 import { CheckboxField, SaveStatus, SelectField, TextField, buttonClass, primaryButtonClass } from './form-fields'
 import { intOf } from './game-editor'
 import { useLoadedForm } from './use-loaded-form'
-import { useStaffCalls } from '../use-staff-action'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 
 interface CouponForm {
   code: string

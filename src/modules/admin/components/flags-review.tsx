@@ -12,7 +12,7 @@ import type { FlagToReview, FlagValue } from '~/modules/affiliate/promoter-admin
 import { Pager } from './pager'
 import { TableHead } from './table-head'
 import { AlertText } from './form-fields'
-import { useStaffAction } from '../use-staff-action'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 const FLAG_LABELS: Record<FlagValue, MessageDescriptor> = {
   self_referral_buyer: msg`Self-referral: the promoter bought`,

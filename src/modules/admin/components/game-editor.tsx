@@ -18,7 +18,7 @@ import { KIND_LABELS, LANGUAGE_NAMES, invalidFormText, refusalText, type SaveSta
 import { fieldErrorText, refusalFieldErrors, validate, type FieldErrors } from './field-errors'
 import { CheckboxField, SaveStatus, SelectField, TextField, buttonClass, primaryButtonClass } from './form-fields'
 import { useLoadedForm } from './use-loaded-form'
-import { useStaffCalls } from '../use-staff-action'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 
 interface PlayerFieldForm {
   key: string

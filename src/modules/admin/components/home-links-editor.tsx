@@ -9,7 +9,7 @@ import type { LinkRow } from '~/modules/cms/content-edit.schemas'
 import { Field, FormError, inputClass, issueAt, labelClass } from './content-ui'
 import { RowActions, RowFormButtons, RowsTable, useRowForm } from './content-rows'
 import { MoveButtons, moved } from './move-buttons'
-import { useStaffAction } from '../use-staff-action'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 type Scene = 1 | 2
 

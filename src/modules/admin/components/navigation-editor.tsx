@@ -9,7 +9,7 @@ import type { NavigationRow } from '~/modules/catalog/navigation-edit.schemas'
 import { Field, FieldMessage, FormError, inputClass, issueAt, labelClass } from './content-ui'
 import { RowActions, RowFormButtons, RowsTable, useRowForm } from './content-rows'
 import { MoveButtons, moved } from './move-buttons'
-import { useStaffAction } from '../use-staff-action'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 type NavType = 'url' | 'category'
 

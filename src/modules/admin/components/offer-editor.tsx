@@ -9,7 +9,7 @@ import { validate, type FieldErrors } from './field-errors'
 import { CheckboxField, SaveStatus, TextField, buttonClass, primaryButtonClass } from './form-fields'
 import { SkuEditor } from './sku-editor'
 import { useLoadedForm } from './use-loaded-form'
-import { useStaffCalls } from '../use-staff-action'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 
 const regionsOf = (text: string) =>
   text

@@ -21,7 +21,7 @@ import { RefundApprovals } from './refund-approvals'
 import { RefundControl } from './refund-control'
 import { ReplyForm } from './support-reply-form'
 import { ShopperCredit } from './shopper-credit'
-import { useStaffCalls } from '../use-staff-action'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 import type { RefundDestination } from '~/modules/orders/refunds'
 import type { RefundApprovalView } from '~/modules/orders/orders.schemas'
 

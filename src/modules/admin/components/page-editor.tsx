@@ -14,7 +14,7 @@ import type { PageEdit } from '~/modules/cms/content-edit.schemas'
 import { Field, FormError, issueAt, primaryButton, secondaryButton, splitFailure } from './content-ui'
 import { useEditorHandoff } from './editor-handoff'
 import { TranslationsEditor, localeWithIssues, type Texts } from './translations-editor'
-import { useStaffCalls } from '../use-staff-action'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 
 type Key = 'title' | 'metaDescription' | 'body'
 

@@ -9,7 +9,7 @@ import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import type { MismatchKind, MismatchSide, PaymentReconciliation } from '~/modules/payments/reconcile'
 import { reconcilePaymentsFn } from '~/modules/payments/reconcile.functions'
 import { PAYMENT_RECONCILIATION_KEY, paymentReconciliationQuery } from '~/modules/payments/reconcile.queries'
-import { useStaffAction } from '../use-staff-action'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 const KIND_LABELS: Record<MismatchKind, MessageDescriptor> = {
   paid_there_not_here: msg`Paid at the provider, not here`,

@@ -7,7 +7,7 @@ import { adminPromoterActionFn } from '~/modules/affiliate/promoter-admin.functi
 import type { AdminPromoterRow, PromoterAction, PromoterStatusValue } from '~/modules/affiliate/promoter-admin.schemas'
 import { filterField } from './filter-fields'
 import { AlertText } from './form-fields'
-import { useStaffAction } from '../use-staff-action'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 export const PROMOTER_STATUS_LABELS: Record<PromoterStatusValue, MessageDescriptor> = {
   pending: msg`Waiting for approval`,

@@ -8,7 +8,7 @@ import { adminGrantCreditFn } from '~/modules/store-credit/credit-admin.function
 import { shopperCreditQuery } from '~/modules/store-credit/credit-admin.queries'
 import { MAX_GRANT_MINOR } from '~/modules/store-credit/store-credit.schemas'
 import type { Currency } from '~/modules/catalog/money'
-import { useStaffAction } from '../use-staff-action'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 /**
  * The order's shopper's store credit, and (admins) a goodwill grant in the order's currency. The

@@ -12,7 +12,7 @@ import { CodeImport } from './code-import'
 import { CheckboxField, SaveStatus, TextField, buttonClass, primaryButtonClass } from './form-fields'
 import { intOf } from './game-editor'
 import { useLoadedForm } from './use-loaded-form'
-import { useStaffCalls } from '../use-staff-action'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 
 interface SkuForm {
   code: string

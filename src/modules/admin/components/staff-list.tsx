@@ -6,7 +6,7 @@ import { adminStaffQuery } from '~/modules/accounts/staff.queries'
 import type { StaffList } from '~/modules/accounts/staff.schemas'
 import { AlertText, SelectField, TextField, buttonClass, primaryButtonClass } from './form-fields'
 import { TableHead } from './table-head'
-import { useStaffAction } from '../use-staff-action'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 type Role = 'customer' | 'support' | 'admin'
 

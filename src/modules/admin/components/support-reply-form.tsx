@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { adminSupportReplyFn } from '~/modules/admin/admin.functions'
 import { AlertText } from './form-fields'
-import { useStaffAction } from '../use-staff-action'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 /** Support's answer to one request; the shopper reads it on the order page and by mail. */
 export function ReplyForm({ requestId }: { requestId: number }) {

@@ -6,7 +6,7 @@ import { adminWithdrawalActionFn } from '~/modules/affiliate/promoter-admin.func
 import { adminWithdrawalsQuery } from '~/modules/affiliate/promoter-admin.queries'
 import { TableHead } from './table-head'
 import { AlertText } from './form-fields'
-import { useStaffAction } from '../use-staff-action'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 type Decision = { action: 'approve' } | { action: 'pay'; reference: string } | { action: 'reject'; note: string }
 
