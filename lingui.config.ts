@@ -48,6 +48,7 @@ const account = [
   '<rootDir>/src/modules/fulfilment/components/player-profiles-section.tsx',
   '<rootDir>/src/modules/fulfilment/components/saved-players.tsx',
   '<rootDir>/src/modules/fulfilment/components/save-player-option.tsx',
+  '<rootDir>/src/modules/passkeys/components',
   '<rootDir>/src/modules/errors/error-text.ts',
   // Privacy self-service: the profile's section and the data file's link page (ADR 125).
   '<rootDir>/src/modules/privacy/components',

@@ -5,7 +5,7 @@ const port = E2E_PORT
 /** Journeys that move the server's test clock: alone, after the others (see projects). */
 // The staff step-up journey moves it 16 minutes: beside it, another journey's admin found its own
 // step-up expired and its refund refused (store-credit.spec failed that way in two CI runs).
-const CLOCK_JOURNEYS = /(affiliate-journey|staff-second-factor)\.spec\.ts$/
+const CLOCK_JOURNEYS = /(affiliate-journey|staff-second-factor|passkeys-staff)\.spec\.ts$/
 
 export default defineConfig({
   testDir: 'tests/e2e',

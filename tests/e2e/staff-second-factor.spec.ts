@@ -68,7 +68,7 @@ test('an admin enrols TOTP, signs in with password and code, confirms again befo
   page.once('dialog', (dialog) => void dialog.accept())
   await page.getByTestId('admin-refund').click()
   await expect(page.getByTestId('admin-action-result')).toHaveText(
-    'Confirm with a fresh code from your authenticator app (in the side bar), then try again.',
+    'Confirm again with your authenticator code or passkey (in the side bar), then try again.',
   )
   await page.getByTestId('staff-step-up-code').fill(await generate({ secret }))
   await page.getByTestId('staff-step-up-submit').click()

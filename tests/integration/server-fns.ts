@@ -240,6 +240,7 @@ export const SERVER_FN_FILES: Record<string, string[]> = {
     'search/search.functions.ts',
   ],
   'server-fns-accounts.test.ts': ['auth/auth.functions.ts', 'accounts/accounts.functions.ts'],
+  'server-fns-passkeys.test.ts': ['passkeys/passkeys.functions.ts'],
 }
 
 /** The least a caller must be: anyone, signed in, a promoter, staff (support or admin), an admin. */

@@ -154,7 +154,9 @@ describe('audit log', () => {
 describe('back-office frame', () => {
   it('support staff see only the dashboard, orders and support', async () => {
     await renderUi(
-      <AdminLayout viewer={{ email: 'helper@example.com', role: 'support', factor: 'verified' }}>
+      <AdminLayout
+        viewer={{ email: 'helper@example.com', role: 'support', factor: 'verified', totp: true, passkey: false }}
+      >
         <p>page</p>
       </AdminLayout>,
       { path: '/admin/orders' },
@@ -172,7 +174,9 @@ describe('back-office frame', () => {
 
   it('admins see every section, in Spanish', async () => {
     await renderUi(
-      <AdminLayout viewer={{ email: 'boss@example.com', role: 'admin', factor: 'verified' }}>
+      <AdminLayout
+        viewer={{ email: 'boss@example.com', role: 'admin', factor: 'verified', totp: true, passkey: false }}
+      >
         <p>page</p>
       </AdminLayout>,
       { locale: 'es', path: '/es/admin' },

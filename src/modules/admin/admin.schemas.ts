@@ -42,6 +42,9 @@ export interface StaffViewer {
   role: 'support' | 'admin'
   /** The second factor in this session (ADR 111): proved, waiting for the code, or not set up yet. */
   factor: 'verified' | 'code' | 'enrol'
+  /** Which factors the account has, so the code page and the step-up offer them (ADR 113). */
+  totp: boolean
+  passkey: boolean
 }
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25

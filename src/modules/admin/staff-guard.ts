@@ -16,6 +16,12 @@ export function refusedStaff(data: unknown): StaffViewer | undefined {
   if (typeof data !== 'object' || data === null || !('refusedStaff' in data)) return undefined
   const staff = data.refusedStaff as Partial<StaffViewer> | null
   return staff && typeof staff.email === 'string' && (staff.role === 'support' || staff.role === 'admin')
-    ? { email: staff.email, role: staff.role, factor: staff.factor === 'verified' ? 'verified' : 'code' }
+    ? {
+        email: staff.email,
+        role: staff.role,
+        factor: staff.factor === 'verified' ? 'verified' : 'code',
+        totp: staff.totp === true,
+        passkey: staff.passkey === true,
+      }
     : undefined
 }

@@ -14,6 +14,12 @@ export const staffViewerFn = createServerFn({ method: 'GET' }).handler(
     const caller = await door.caller()
     if (!caller || !isStaff(caller.role)) return null
     const factor = caller.factor?.verifiedAt ? 'verified' : caller.factor?.enrolled === false ? 'enrol' : 'code'
-    return { email: caller.email, role: caller.role, factor }
+    return {
+      email: caller.email,
+      role: caller.role,
+      factor,
+      totp: caller.factor?.totp ?? false,
+      passkey: caller.factor?.passkey ?? false,
+    }
   }),
 )

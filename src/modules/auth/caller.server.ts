@@ -8,7 +8,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { prepared } from '~/server/db/prepared'
-import { sessions, staffFactors, users } from '~/server/db/schema'
+import { passkeys, sessions, staffFactors, users } from '~/server/db/schema'
 import { issuerFor } from '~/server/oidc/issuer'
 import { getProvider } from '~/server/oidc/provider'
 import { isStaff, type Caller, type UserIdResolver } from '~/modules/door/caller.server'
@@ -58,6 +58,8 @@ async function callerFromSession(db: Db, request: Request): Promise<Caller | und
         createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
         enrolledAt: staffFactors.enrolledAt,
+        // Staff only need to know (ADR 113); for a shopper it is never read.
+        hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${sessions.userId})`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -68,7 +70,8 @@ async function callerFromSession(db: Db, request: Request): Promise<Caller | und
   const caller: Caller = { id: row.id, email: row.email, role: row.role }
   if (isStaff(row.role)) {
     if (await endedStaffSession(db, idHash, row)) return undefined
-    caller.factor = { enrolled: row.enrolledAt !== null, verifiedAt: row.staffVerifiedAt }
+    const totp = row.enrolledAt !== null
+    caller.factor = { enrolled: totp || row.hasPasskey, totp, passkey: row.hasPasskey, verifiedAt: row.staffVerifiedAt }
   }
   if (row.expiresAt.getTime() - Date.now() > EXPIRING_NOTICE_SECONDS * 1000) return caller
   return (await sessionByHash(idHash)) ? caller : undefined

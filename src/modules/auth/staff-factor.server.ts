@@ -19,7 +19,7 @@ import type { Caller } from '~/modules/door/caller.server'
 import { AppError } from '~/modules/errors/app-error'
 import { now } from '~/modules/time/clock'
 import type { Db } from '~/server/db/client'
-import { sessions, staffFactors, staffRecoveryCodes } from '~/server/db/schema'
+import { passkeys, sessions, staffFactors, staffRecoveryCodes } from '~/server/db/schema'
 import { hitRateLimits, refundRateLimits, type Limit } from '~/server/rate-limit'
 import { sessionHashFromRequest } from './session-cookie.server'
 
@@ -44,7 +44,10 @@ export interface Enrolment {
 
 const hashCode = (code: string) => createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex')
 
-const limitsFor = (userId: string): Limit[] => [{ key: `staff-factor:${userId}`, max: 5, windowSeconds: 15 * 60 }]
+/** Wrong answers of either factor (a code or a passkey) count against one per-account limit. */
+export const staffFactorLimits = (userId: string): Limit[] => [
+  { key: `staff-factor:${userId}`, max: 5, windowSeconds: 15 * 60 },
+]
 
 function wrongCode(): never {
   throw new AppError('INVALID_INPUT', 'This code is not right', { issues: [{ path: 'code', message: 'wrong_code' }] })
@@ -75,7 +78,9 @@ export async function factorStatus(db: Db, caller: Caller): Promise<StaffFactorS
 /** A new secret for a staff member without a confirmed factor (replaces an unconfirmed one). CONFLICT once enrolled. */
 export async function startEnrolment(db: Db, caller: Caller): Promise<Enrolment> {
   const [existing] = await db.select().from(staffFactors).where(eq(staffFactors.userId, caller.id))
-  if (existing?.enrolledAt) {
+  // A passkey is a second factor too (ADR 113): with one, the role alone may not add another.
+  const [passkey] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, caller.id)).limit(1)
+  if (existing?.enrolledAt || passkey) {
     throw new AppError('CONFLICT', 'A second factor is already set up', {
       issues: [{ path: '', message: 'already_enrolled' }],
     })
@@ -91,8 +96,8 @@ export async function startEnrolment(db: Db, caller: Caller): Promise<Enrolment>
   return { uri, qrCode, secret }
 }
 
-/** Stamps the request's session: the factor is proved now. */
-async function markVerified(db: Db, request: Request): Promise<void> {
+/** Stamps the request's session: the factor (a code or a passkey, ADR 113) is proved now. */
+export async function markVerified(db: Db, request: Request): Promise<void> {
   const idHash = sessionHashFromRequest(request)
   if (!idHash) throw new AppError('UNAUTHENTICATED', 'Sign-in required')
   await db.update(sessions).set({ staffVerifiedAt: now() }).where(eq(sessions.idHash, idHash))
@@ -108,7 +113,7 @@ export async function confirmEnrolment(
   request: Request,
   code: string,
 ): Promise<{ recoveryCodes: string[] }> {
-  await hitRateLimits(db, limitsFor(caller.id))
+  await hitRateLimits(db, staffFactorLimits(caller.id))
   const [factor] = await db.select().from(staffFactors).where(eq(staffFactors.userId, caller.id))
   if (!factor)
     throw new AppError('CONFLICT', 'Start the set-up first', { issues: [{ path: '', message: 'not_enrolling' }] })
@@ -118,7 +123,7 @@ export async function confirmEnrolment(
     })
   }
   if (!(await totpMatches(factor.secret, code))) wrongCode()
-  await refundRateLimits(db, limitsFor(caller.id))
+  await refundRateLimits(db, staffFactorLimits(caller.id))
   const recoveryCodes = Array.from({ length: RECOVERY_CODES }, () => {
     const raw = randomBytes(5).toString('hex')
     return `${raw.slice(0, 5)}-${raw.slice(5)}`
@@ -158,7 +163,7 @@ export async function verifyStaffCode(
   request: Request,
   code: string,
 ): Promise<{ verifiedAt: string }> {
-  await hitRateLimits(db, limitsFor(caller.id))
+  await hitRateLimits(db, staffFactorLimits(caller.id))
   const [factor] = await db.select().from(staffFactors).where(eq(staffFactors.userId, caller.id))
   if (!factor?.enrolledAt) {
     throw new AppError('FORBIDDEN', 'Set up your second factor first', {
@@ -181,7 +186,7 @@ export async function verifyStaffCode(
     if (spent.length === 0) wrongCode()
     recovery = true
   }
-  await refundRateLimits(db, limitsFor(caller.id))
+  await refundRateLimits(db, staffFactorLimits(caller.id))
   await markVerified(db, request)
   if (recovery) {
     await recordAudit(db, caller, {

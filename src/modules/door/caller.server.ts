@@ -18,8 +18,11 @@ export interface Caller {
 }
 
 export interface StaffFactorState {
-  /** The account has a confirmed second factor. */
+  /** The account has a confirmed second factor: a TOTP app or a passkey (ADR 113). */
   enrolled: boolean
+  /** Which ones (absent: unknown, e.g. a test's stand-in sign-in). */
+  totp?: boolean
+  passkey?: boolean
   /** When this session last proved it; null: not yet in this session. */
   verifiedAt: Date | null
 }

@@ -17,6 +17,7 @@ import {
   emailCodes,
   ledgerEntries,
   orders,
+  passkeys,
   playerProfiles,
   privacyRequests,
   promoters,
@@ -238,6 +239,8 @@ export const ERASE_PLAN: Record<string, string> = {
   user_coupons: 'kept: ids only',
   refunds: 'names staff only (requested_by)',
   refund_approvals: 'names staff only',
+  passkeys: 'deleted (they sign in without the password; ADR 113)',
+  passkey_challenges: 'left to expire within 5 minutes (no personal data; a deleted account signs in with nothing)',
   staff_factors: 'staff accounts cannot be deleted here',
   staff_recovery_codes: 'staff accounts cannot be deleted here',
 }
@@ -267,6 +270,8 @@ export async function eraseAccount(tx: Db, user: Account): Promise<void> {
     })
     .where(eq(users.id, user.id))
   await tx.delete(playerProfiles).where(eq(playerProfiles.userId, user.id))
+  // Passkeys sign in without the password (ADR 113): they go with it.
+  await tx.delete(passkeys).where(eq(passkeys.userId, user.id))
   // Orders stay for accounting (amounts, items, payments, refunds); who bought them does not.
   await tx.update(orders).set({ email: placeholder, player: {}, updatedAt: at }).where(eq(orders.userId, user.id))
   const mine = or(eq(supportRequests.userId, user.id), eq(supportRequests.email, user.email))

@@ -153,7 +153,7 @@ export function AdminLayout({ viewer, children }: { viewer: StaffViewer; childre
             {viewer.role === 'admin' ? <Trans>Admin</Trans> : <Trans>Support</Trans>}
           </span>
         </p>
-        {viewer.factor === 'verified' ? <StepUpForm /> : null}
+        {viewer.factor === 'verified' ? <StepUpForm factors={viewer} /> : null}
       </aside>
       <main id="admin-main" tabIndex={-1} className="mx-auto w-full max-w-6xl p-4 md:p-8">
         {children}

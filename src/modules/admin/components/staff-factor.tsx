@@ -8,6 +8,14 @@ import {
   startStaffEnrolmentFn,
   verifyStaffCodeFn,
 } from '~/modules/auth/staff-factor.functions'
+import { confirmStaffWithPasskey, registerPasskey } from '~/modules/passkeys/passkey-actions'
+import { PASSKEY_LABEL_MAX } from '~/modules/passkeys/passkeys.schemas'
+
+/** Which second factors the staff member has (ADR 111, 113). */
+export interface StaffFactors {
+  totp: boolean
+  passkey: boolean
+}
 
 const input = 'w-40 rounded-lg border border-[var(--border)] bg-transparent px-3 py-2 font-mono tracking-widest'
 const button =
@@ -76,11 +84,97 @@ function CodeForm({
   )
 }
 
+/** "Use a passkey": the device's prompt, then the session counts as proved. */
+function PasskeyCheck({
+  label,
+  onDone,
+  testId,
+}: {
+  label: string
+  onDone: () => void | Promise<void>
+  testId: string
+}) {
+  const { i18n } = useLingui()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const run = async () => {
+    setBusy(true)
+    setError(undefined)
+    const failure = await confirmStaffWithPasskey()
+    setBusy(false)
+    if (failure) setError(actionErrorText(i18n, failure))
+    else await onDone()
+  }
+  return (
+    <div className="space-y-2">
+      <button type="button" className={button} disabled={busy} onClick={() => void run()} data-testid={testId}>
+        {busy ? <Trans>Waiting for your passkey…</Trans> : label}
+      </button>
+      {error ? (
+        <p role="alert" className="text-sm text-danger" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** Enrolment with a passkey instead of the app: a name for it, then the device's prompt. */
+function PasskeyEnrolment({ onDone }: { onDone: () => void | Promise<void> }) {
+  const { i18n, t } = useLingui()
+  const ids = useId()
+  const [label, setLabel] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const send = async (e: FormEvent) => {
+    e.preventDefault()
+    setBusy(true)
+    setError(undefined)
+    const failure = await registerPasskey(label.trim())
+    setBusy(false)
+    if (failure) setError(actionErrorText(i18n, failure))
+    else await onDone()
+  }
+  return (
+    <form onSubmit={(e) => void send(e)} className="flex flex-wrap items-end gap-2" noValidate>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${ids}-label`} className="font-medium">
+          <Trans>Name of the passkey</Trans>
+        </label>
+        <input
+          id={`${ids}-label`}
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+          maxLength={PASSKEY_LABEL_MAX}
+          placeholder={t`e.g. Work laptop`}
+          className="w-56 rounded-lg border border-[var(--border)] bg-transparent px-3 py-2"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${ids}-error` : undefined}
+          data-testid="staff-passkey-label"
+        />
+      </div>
+      <button type="submit" disabled={busy || label.trim() === ''} className={button} data-testid="staff-passkey-enrol">
+        {busy ? <Trans>Waiting for your device…</Trans> : <Trans>Set up a passkey</Trans>}
+      </button>
+      {error ? (
+        <p
+          id={`${ids}-error`}
+          role="alert"
+          className="w-full text-sm text-danger"
+          data-testid="staff-passkey-enrol-error"
+        >
+          {error}
+        </p>
+      ) : null}
+    </form>
+  )
+}
+
 /**
  * What a staff member sees in the back office until this session proved the second factor
  * (ADR 111): the set-up (QR code, then ten recovery codes shown once) or the code.
  */
-export function StaffFactorPage({ mode }: { mode: 'enrol' | 'code' }) {
+export function StaffFactorPage({ mode, factors }: { mode: 'enrol' | 'code'; factors: StaffFactors }) {
   const { t } = useLingui()
   const router = useRouter()
   const [enrolment, setEnrolment] = useState<{ qrCode: string; secret: string }>()
@@ -123,16 +217,28 @@ export function StaffFactorPage({ mode }: { mode: 'enrol' | 'code' }) {
         <h1 className="text-2xl font-extrabold">
           <Trans>Confirm it is you</Trans>
         </h1>
-        <p>
-          <Trans>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Trans>
-        </p>
-        <CodeForm
-          label={t`Authenticator code`}
-          action={t`Confirm`}
-          submit={(code) => verifyStaffCodeFn({ data: { code } })}
-          onDone={() => router.invalidate()}
-          testId="staff-factor"
-        />
+        {factors.passkey ? (
+          <>
+            <p>
+              <Trans>Confirm with one of your passkeys.</Trans>
+            </p>
+            <PasskeyCheck label={t`Use a passkey`} onDone={() => router.invalidate()} testId="staff-factor-passkey" />
+          </>
+        ) : null}
+        {factors.totp || !factors.passkey ? (
+          <>
+            <p>
+              <Trans>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Trans>
+            </p>
+            <CodeForm
+              label={t`Authenticator code`}
+              action={t`Confirm`}
+              submit={(code) => verifyStaffCodeFn({ data: { code } })}
+              onDone={() => router.invalidate()}
+              testId="staff-factor"
+            />
+          </>
+        ) : null}
       </section>
     )
   }
@@ -150,7 +256,8 @@ export function StaffFactorPage({ mode }: { mode: 'enrol' | 'code' }) {
       </h1>
       <p>
         <Trans>
-          Staff accounts sign in with a password and a code from an authenticator app. Set it up to use the back office.
+          Staff accounts sign in with a password and a second factor: a code from an authenticator app, or a passkey.
+          Set one up to use the back office.
         </Trans>
       </p>
       {enrolment ? (
@@ -176,9 +283,21 @@ export function StaffFactorPage({ mode }: { mode: 'enrol' | 'code' }) {
           />
         </>
       ) : (
-        <button type="button" className={button} onClick={() => void start()} data-testid="staff-factor-start">
-          <Trans>Set up the authenticator app</Trans>
-        </button>
+        <>
+          <button type="button" className={button} onClick={() => void start()} data-testid="staff-factor-start">
+            <Trans>Set up the authenticator app</Trans>
+          </button>
+          <h2 className="pt-2 text-lg font-bold">
+            <Trans>Or use a passkey</Trans>
+          </h2>
+          <p className="text-sm">
+            <Trans>
+              A passkey on this device or your phone (fingerprint, face or PIN) works instead of codes. Give it a name
+              to recognise it later.
+            </Trans>
+          </p>
+          <PasskeyEnrolment onDone={() => router.invalidate()} />
+        </>
       )}
       {error ? (
         <p role="alert" className="text-sm text-danger">
@@ -193,21 +312,26 @@ export function StaffFactorPage({ mode }: { mode: 'enrol' | 'code' }) {
  * The code again, for actions that ask for a recent one (refunds, role changes, withdrawal
  * decisions, credit grants: `staff_step_up_required`). Always at hand in the back office's side bar.
  */
-export function StepUpForm() {
+export function StepUpForm({ factors }: { factors: StaffFactors }) {
   const { t } = useLingui()
   const [done, setDone] = useState(false)
   return (
     <div className="mt-4 space-y-2 px-3 text-sm" data-testid="staff-step-up">
-      <CodeForm
-        label={t`Confirm with your code`}
-        action={t`Confirm`}
-        submit={(code) => {
-          setDone(false)
-          return verifyStaffCodeFn({ data: { code } })
-        }}
-        onDone={() => setDone(true)}
-        testId="staff-step-up"
-      />
+      {factors.passkey ? (
+        <PasskeyCheck label={t`Confirm with a passkey`} onDone={() => setDone(true)} testId="staff-step-up-passkey" />
+      ) : null}
+      {factors.totp || !factors.passkey ? (
+        <CodeForm
+          label={t`Confirm with your code`}
+          action={t`Confirm`}
+          submit={(code) => {
+            setDone(false)
+            return verifyStaffCodeFn({ data: { code } })
+          }}
+          onDone={() => setDone(true)}
+          testId="staff-step-up"
+        />
+      ) : null}
       {done ? (
         <output className="block" data-testid="staff-step-up-done">
           <Trans>Confirmed. You can go on.</Trans>

@@ -42,7 +42,7 @@ function Layout() {
   // Until this session proved the second factor, every back-office page is its set-up or its code (ADR 111).
   return (
     <AdminLayout viewer={staff}>
-      {staff.factor === 'verified' ? <Outlet /> : <StaffFactorPage mode={staff.factor} />}
+      {staff.factor === 'verified' ? <Outlet /> : <StaffFactorPage mode={staff.factor} factors={staff} />}
     </AdminLayout>
   )
 }

@@ -5,6 +5,8 @@ import { PageShell } from '~/components/page-shell'
 import { ProfileForm } from '~/modules/accounts/components/profile-form'
 import { PlayerProfilesSection } from '~/modules/fulfilment/components/player-profiles-section'
 import { myProfilesQuery } from '~/modules/fulfilment/player-profiles.queries'
+import { PasskeysSection } from '~/modules/passkeys/components/passkeys-section'
+import { myPasskeysQuery } from '~/modules/passkeys/passkeys.queries'
 import { PrivacySection } from '~/modules/privacy/components/privacy-section'
 import { pageHead } from '~/modules/shell/head'
 import { CreditBalances } from '~/modules/store-credit/components/credit-balances'
@@ -18,6 +20,7 @@ export const Route = createFileRoute('/{-$locale}/_default/user/profile')({
     Promise.all([
       context.queryClient.ensureQueryData(myProfilesQuery(context.locale)),
       context.queryClient.ensureQueryData(myCreditQuery()),
+      context.queryClient.ensureQueryData(myPasskeysQuery()),
     ]),
   component: Page,
 })
@@ -30,6 +33,7 @@ function Page() {
         <ProfileForm profile={viewer} />
         <CreditBalances />
         <PlayerProfilesSection locale={locale} />
+        <PasskeysSection />
         <PrivacySection locale={locale} />
       </div>
     </PageShell>

@@ -6,7 +6,10 @@ import { oneOf, searchOf, stringUpTo } from '~/modules/shell/route-params'
 import { Field, FormAlert, SubmitButton } from '~/modules/auth/components/form-parts'
 import { SignInErrorText } from '~/modules/auth/components/signin-error-text'
 import { signInAttempt } from '~/modules/auth/interaction.server'
-import { isSignInErrorCode, type SignInErrorCode } from '~/modules/auth/interaction.schemas'
+import { isSignInErrorCode, type SignInPageError } from '~/modules/auth/interaction.schemas'
+import { answerWithPasskey } from '~/modules/passkeys/passkey-ceremony'
+import { passkeySignInAttempt } from '~/modules/passkeys/passkey-sign-in.server'
+import { passkeySignInOptionsFn } from '~/modules/passkeys/passkeys.functions'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { pageHead } from '~/modules/shell/head'
 import { signInReply } from '~/server/oidc/sign-in-reply'
@@ -20,7 +23,8 @@ const searchSchema = searchOf({
 
 /**
  * The authorization server's sign-in page. The form posts to this same path: the provider's
- * interaction cookie is scoped to it, so the POST handler here can finish the interaction.
+ * interaction cookie is scoped to it, so the POST handler here can finish the interaction. A
+ * passkey's answer is posted here too, as JSON with `?with=passkey` (ADR 115).
  */
 export const Route = createFileRoute('/{-$locale}/_login/login/$uid/')({
   validateSearch: searchSchema,
@@ -30,7 +34,15 @@ export const Route = createFileRoute('/{-$locale}/_login/login/$uid/')({
     }
   },
   server: {
-    handlers: { POST: async ({ request, params }) => signInReply(request, await signInAttempt(request, params.uid)) },
+    handlers: {
+      POST: async ({ request, params }) =>
+        signInReply(
+          request,
+          new URL(request.url).searchParams.get('with') === 'passkey'
+            ? await passkeySignInAttempt(request, params.uid)
+            : await signInAttempt(request, params.uid),
+        ),
+    },
   },
   head: ({ match }) => pageHead(match.context.i18n, msg`Sign in`, msg`Sign in to follow your orders and earn rewards.`),
   component: Page,
@@ -41,21 +53,18 @@ function Page() {
   const { uid } = Route.useParams()
   const search = Route.useSearch()
   const prefix = useLocalePrefix()
-  const [error, setError] = useState<SignInErrorCode | 'NETWORK' | undefined>(
+  const [error, setError] = useState<SignInPageError | undefined>(
     isSignInErrorCode(search.error) ? search.error : undefined,
   )
-  const [busy, setBusy] = useState(false)
+  const [busy, setBusy] = useState<'password' | 'passkey'>()
 
-  // With script the form posts in the background and follows the answer; without, the browser posts it.
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setBusy(true)
-    setError(undefined)
+  /** Posts to this page's path and follows the answer: to the provider's next step, or an error shown here. */
+  async function send(url: string, init: { body: BodyInit; headers?: Record<string, string> }) {
     try {
-      const response = await fetch(event.currentTarget.action, {
+      const response = await fetch(url, {
         method: 'POST',
-        body: new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>),
-        headers: { accept: 'application/json' },
+        body: init.body,
+        headers: { accept: 'application/json', ...init.headers },
       })
       const body = (await response.json()) as { location?: string; error?: { code?: string } }
       if (response.ok && body.location) {
@@ -66,7 +75,39 @@ function Page() {
     } catch {
       setError('NETWORK')
     }
-    setBusy(false)
+    setBusy(undefined)
+  }
+
+  // With script the form posts in the background and follows the answer; without, the browser posts it.
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setBusy('password')
+    setError(undefined)
+    await send(event.currentTarget.action, {
+      body: new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>),
+    })
+  }
+
+  // Usernameless: the browser offers this site's passkeys; the chosen one names the account.
+  async function withPasskey() {
+    setBusy('passkey')
+    setError(undefined)
+    const options = await passkeySignInOptionsFn().catch(() => undefined)
+    if (!options?.ok) {
+      setError(options?.code === 'RATE_LIMITED' ? 'RATE_LIMITED' : 'NETWORK')
+      setBusy(undefined)
+      return
+    }
+    const ceremony = await answerWithPasskey(options.data)
+    if (!ceremony.ok) {
+      setError(ceremony.issue === 'passkey_unsupported' ? 'PASSKEY_UNSUPPORTED' : 'PASSKEY_CANCELLED')
+      setBusy(undefined)
+      return
+    }
+    await send(`${window.location.pathname}?with=passkey`, {
+      body: JSON.stringify(ceremony.response),
+      headers: { 'content-type': 'application/json' },
+    })
   }
 
   return (
@@ -99,10 +140,25 @@ function Page() {
           required
           label={t`Password`}
         />
-        <SubmitButton busy={busy}>
+        <SubmitButton busy={busy !== undefined}>
           <Trans>Sign in</Trans>
         </SubmitButton>
       </form>
+      <div className="space-y-3">
+        <p className="text-muted flex items-center gap-3 text-sm before:h-px before:flex-1 before:bg-[var(--border)] after:h-px after:flex-1 after:bg-[var(--border)]">
+          <Trans>or</Trans>
+        </p>
+        <button
+          type="button"
+          onClick={() => void withPasskey()}
+          disabled={busy !== undefined}
+          aria-busy={busy === 'passkey' ? true : undefined}
+          className="w-full rounded-lg border border-[var(--border)] px-4 py-2.5 font-semibold hover:bg-brand-50 disabled:opacity-60 dark:hover:bg-white/5"
+          data-testid="passkey-sign-in"
+        >
+          {busy === 'passkey' ? <Trans>Waiting for your passkey…</Trans> : <Trans>Sign in with a passkey</Trans>}
+        </button>
+      </div>
       <div className="flex justify-between text-sm">
         <Link
           to="/{-$locale}/login/$uid/forgot-password"
