@@ -199,3 +199,26 @@ describe('checkout', () => {
     expect(router.state.location.search).toEqual({ orderId: ORDER_ID })
   })
 })
+
+describe('checkout: credit in another currency (ADR 117)', () => {
+  it('names credit held in other currencies and switches the order to one of them', async () => {
+    credit.myCreditFn.mockResolvedValue([
+      { currency: 'EUR', availableMinor: 300, reservedMinor: 0 },
+      { currency: 'BRL', availableMinor: -100, reservedMinor: 0 },
+    ])
+    await renderUi(<ConfirmOrder search={search} locale="en" />, { locale: 'en' })
+    const other = await screen.findByTestId('other-currency-credit')
+    expect(screen.queryByTestId('use-credit')).toBeNull()
+    // A balance owed is never offered; only the EUR credit is.
+    const buttons = within(other).getAllByRole('button')
+    expect(buttons.map((b) => b.textContent)).toEqual(['Pay in EUR (€3.00)'])
+    orders.getQuoteFn.mockResolvedValue({ ok: true, data: quote({ currency: 'EUR', totalMinor: 1899 }) })
+    fireEvent.click(buttons[0]!)
+    await waitFor(() =>
+      expect(orders.getQuoteFn).toHaveBeenLastCalledWith({ data: expect.objectContaining({ currency: 'EUR' }) }),
+    )
+    expect((screen.getByTestId('currency') as HTMLSelectElement).value).toBe('EUR')
+    expect((await screen.findByTestId('credit-balance')).textContent).toBe('Your balance: €3.00')
+    expect(screen.queryByTestId('other-currency-credit')).toBeNull()
+  })
+})

@@ -75,6 +75,38 @@ describe('account menu', () => {
     expect(auth.signOutFn).toHaveBeenCalledWith({ data: { locale: 'fr' } })
   })
 
+  it('the header shows every non-zero balance, the page currency first; a debt in red', async () => {
+    credit.myCreditFn.mockResolvedValue([
+      { currency: 'BRL', availableMinor: -250, reservedMinor: 0 },
+      { currency: 'EUR', availableMinor: 300, reservedMinor: 0 },
+      { currency: 'RUB', availableMinor: 0, reservedMinor: 0 },
+      { currency: 'USD', availableMinor: 599, reservedMinor: 0 },
+    ])
+    await renderUi(<AccountMenu username="aster" prefix={undefined} />)
+    const badge = await screen.findByTestId('header-credit')
+    const shown = screen.getAllByTestId('header-credit-balance')
+    expect(shown.map((b) => [b.dataset.currency, b.textContent])).toEqual([
+      ['USD', '$5.99'],
+      ['BRL', '-R$2.50'],
+      ['EUR', '€3.00'],
+    ])
+    expect(badge.dataset.currency).toBe('USD')
+    expect(badge.dataset.minor).toBe('599')
+    expect(shown[1]!.className).toContain('text-danger')
+    // Narrow screens show the first and count the rest; all of them are read out.
+    expect(shown[1]!.className).toContain('hidden sm:inline')
+    expect(screen.getByTestId('header-credit-more').textContent).toBe('+2')
+    expect(badge.getAttribute('title')).toBe('Store credit owed: $5.99, -R$2.50, €3.00')
+  })
+
+  it('no balance, or only zero ones: no badge', async () => {
+    credit.myCreditFn.mockResolvedValue([{ currency: 'USD', availableMinor: 0, reservedMinor: 0 }])
+    await renderUi(<AccountMenu username="aster" prefix={undefined} />)
+    await screen.findByTestId('user-menu')
+    await waitFor(() => expect(credit.myCreditFn).toHaveBeenCalled())
+    expect(screen.queryByTestId('header-credit')).toBeNull()
+  })
+
   it('the menu alone, in English', async () => {
     await renderUi(<AccountMenu username="aster" prefix={undefined} />)
     fireEvent.keyDown(await screen.findByTestId('user-menu'), { key: 'Enter' })

@@ -20,7 +20,7 @@ import { MethodPicker } from './method-picker'
 import { OrderLines } from '~/modules/orders/components/order-lines'
 import { useMoney } from '~/modules/catalog/use-money'
 import { creditPart, insufficientCredit } from '~/modules/store-credit/checkout-credit'
-import { CreditSplit, CreditToggle } from '~/modules/store-credit/components/checkout-credit'
+import { CreditSplit, CreditToggle, OtherCurrencyCredit } from '~/modules/store-credit/components/checkout-credit'
 import { CREDIT_KEY, myCreditQuery } from '~/modules/store-credit/store-credit.queries'
 
 function serverLabel(fields: PlayerField[], value: string): string {
@@ -300,7 +300,9 @@ export function ConfirmOrder({ search, locale }: { search: CheckoutSearch; local
       <aside className="surface h-fit space-y-4 rounded-2xl p-4 lg:sticky lg:top-24" aria-busy={quote.isFetching}>
         {balanceMinor > 0 ? (
           <CreditToggle balanceMinor={balanceMinor} currency={currency} checked={useCredit} onChange={setUseCredit} />
-        ) : null}
+        ) : (
+          <OtherCurrencyCredit balances={credit.data ?? []} currency={currency} onSwitch={setCurrency} />
+        )}
         {/* Credit paying it all needs no card or wallet: the method would be ignored. */}
         {creditPaysAll ? null : <MethodPicker currency={currency} value={chosen} onChange={setMethod} />}
         {q ? (

@@ -33,6 +33,47 @@ export function CreditToggle(props: {
   )
 }
 
+/**
+ * Credit is spent only in its own currency (ADR 117): with none in the order's currency, the
+ * shopper's positive balances in other currencies are named, each with a switch to that currency.
+ */
+export function OtherCurrencyCredit(props: {
+  balances: readonly { currency: string; availableMinor: number }[]
+  currency: string
+  onSwitch: (currency: string) => void
+}) {
+  const money = useMoney()
+  const others = props.balances.filter((b) => b.currency !== props.currency && b.availableMinor > 0)
+  if (others.length === 0) return null
+  return (
+    <div className="surface space-y-2 rounded-xl p-3 text-sm" data-testid="other-currency-credit">
+      <p>
+        <Trans>Your store credit is in another currency. Pay in that currency to use it:</Trans>
+      </p>
+      <ul className="flex flex-wrap gap-2">
+        {others.map(({ currency, availableMinor }) => {
+          const balance = money(availableMinor, currency)
+          return (
+            <li key={currency}>
+              <button
+                type="button"
+                onClick={() => props.onSwitch(currency)}
+                data-testid="use-credit-currency"
+                data-currency={currency}
+                className="rounded-lg border border-[var(--border)] px-3 py-1 font-semibold tabular-nums hover:bg-brand-50 dark:hover:bg-white/5"
+              >
+                <Trans>
+                  Pay in {currency} ({balance})
+                </Trans>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
+
 /** The summary's split: the total, the credit part, and what the card or wallet pays. */
 export function CreditSplit(props: { totalMinor: number; creditMinor: number; currency: string }) {
   const money = useMoney()
