@@ -26,6 +26,7 @@ import {
 import { KIND_LABELS } from './article-labels'
 import { useEditorHandoff } from './editor-handoff'
 import { TranslationsEditor, localeWithIssues, type Texts } from './translations-editor'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 
 type Key = 'title' | 'summary' | 'content'
 
@@ -79,7 +80,8 @@ export function ArticleEditor({ article }: { article: ArticleEdit | null }) {
   const [locale, setLocale] = useState<Locale>(handoff?.tab ?? 'en')
   const [issues, setIssues] = useState<FieldIssue[]>([])
   const [failure, setFailure] = useState<ActionFailure | null>(null)
-  const [busy, setBusy] = useState(false)
+  const saving = useStaffCalls({ invalidate: false })
+  const busy = saving.pending
   const [notice, setNotice] = useState(handoff?.notice ?? '')
   const [preview, setPreview] = useState<ArticleView | null>(null)
 
@@ -98,9 +100,9 @@ export function ArticleEditor({ article }: { article: ArticleEdit | null }) {
     const found = articleIssues(input)
     setIssues(found)
     if (found.length > 0) return setLocale(localeWithIssues(found, locale))
-    setBusy(true)
-    const result = await adminSaveArticleFn({ data: { ...input, id: saved?.id, version: saved?.version } })
-    setBusy(false)
+    const result = (await saving.run(() =>
+      adminSaveArticleFn({ data: { ...input, id: saved?.id, version: saved?.version } }),
+    ))!
     if (!result.ok) return refused(result)
     setSaved(result.data)
     setDraft(draftOf(result.data))
@@ -121,9 +123,9 @@ export function ArticleEditor({ article }: { article: ArticleEdit | null }) {
   const publish = async (published: boolean) => {
     if (!saved) return
     setNotice('')
-    setBusy(true)
-    const result = await adminPublishArticleFn({ data: { id: saved.id, version: saved.version, published } })
-    setBusy(false)
+    const result = (await saving.run(() =>
+      adminPublishArticleFn({ data: { id: saved.id, version: saved.version, published } }),
+    ))!
     if (!result.ok) return refused(result)
     setSaved(result.data)
     setNotice(published ? t`Published: the shop shows it now.` : t`Back to draft: the shop no longer shows it.`)

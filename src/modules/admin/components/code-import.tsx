@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { actionErrorText } from '~/modules/errors/error-text'
 import { adminImportCodesFn } from '~/modules/catalog/catalog-edit.functions'
 import type { CodeImportReport } from '~/modules/catalog/catalog-edit.schemas'
 import { adminGameQuery } from '~/modules/catalog/catalog-edit.queries'
 import { AlertText, TextField, buttonClass, primaryButtonClass } from './form-fields'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 function Examples({ label, codes }: { label: string; codes: string[] }) {
   if (codes.length === 0) return null
@@ -19,23 +18,18 @@ function Examples({ label, codes }: { label: string; codes: string[] }) {
 
 /** Pasted CSV → a dry-run report → the import of the new codes (code products only). */
 export function CodeImport({ skuId, skuCode, gameId }: { skuId: number; skuCode: string; gameId: number }) {
-  const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
+  const { t } = useLingui()
   const [csv, setCsv] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
   const [report, setReport] = useState<CodeImportReport>()
+  const action = useStaffAction((dryRun: boolean) => adminImportCodesFn({ data: { skuId, csv, dryRun } }), {
+    invalidate: adminGameQuery(gameId).queryKey,
+  })
+  const { pending: busy, error } = action
   const run = async (dryRun: boolean) => {
-    setBusy(true)
-    setError(undefined)
-    const result = await adminImportCodesFn({ data: { skuId, csv, dryRun } })
-    setBusy(false)
-    if (!result.ok) return setError(actionErrorText(i18n, result))
+    const result = await action.run(dryRun)
+    if (!result?.ok) return
     setReport(result.data)
-    if (!dryRun) {
-      setCsv('')
-      await queryClient.invalidateQueries({ queryKey: adminGameQuery(gameId).queryKey })
-    }
+    if (!dryRun) setCsv('')
   }
   return (
     <section

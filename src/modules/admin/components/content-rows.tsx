@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { EmptyState, ListSkeleton } from '~/components/list-states'
 import type { ActionFailure, ActionResult } from '~/modules/errors/action-result'
 import type { FieldIssue } from '~/modules/cms/content-rules'
 import { FormError, primaryButton, secondaryButton, splitFailure } from './content-ui'
 import { TableHead } from './table-head'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 /**
  * The add/edit form of a list screen (short links, redirects, home links, navigation): checks the
@@ -20,29 +20,20 @@ export function useRowForm<I>({
   save: (input: I) => Promise<ActionResult<unknown>>
   onSaved: () => void
 }) {
-  const queryClient = useQueryClient()
   const [issues, setIssues] = useState<FieldIssue[]>([])
-  const [failure, setFailure] = useState<ActionFailure | null>(null)
-  const [busy, setBusy] = useState(false)
+  const action = useStaffAction(save, { invalidate: ['admin', 'content'] })
+  const split = action.failure ? splitFailure(action.failure) : undefined
   const submit = async (event: FormEvent<HTMLFormElement>, input: I) => {
     event.preventDefault()
-    setFailure(null)
+    action.clear()
     const found = check(input)
     setIssues(found)
     if (found.length > 0) return
-    setBusy(true)
-    const result = await save(input)
-    setBusy(false)
-    if (!result.ok) {
-      const split = splitFailure(result)
-      setIssues(split.fields)
-      setFailure(split.form)
-      return
-    }
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'content'] })
-    onSaved()
+    if ((await action.run(input))?.ok) onSaved()
   }
-  return { issues, failure, busy, submit }
+  const failure = split?.form ?? null
+  const busy = action.pending
+  return { issues: split ? split.fields : issues, failure, busy, submit }
 }
 
 /** Save and cancel under a row form, and the form's own refusal. */
@@ -90,16 +81,14 @@ export function RowActions({
   extra?: ReactNode
 }) {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const [failure, setFailure] = useState<ActionFailure | null>(null)
-  const [busy, setBusy] = useState(false)
+  const removal = useStaffAction(() => onRemove!(), {
+    invalidate: ['admin', 'content'],
+    confirm: () => t`Remove ${label}?`,
+  })
+  const busy = removal.pending
+  const failure = removal.failure ?? null
   const remove = async () => {
-    if (!onRemove || !window.confirm(t`Remove ${label}?`)) return
-    setBusy(true)
-    const result = await onRemove()
-    setBusy(false)
-    setFailure(result.ok ? null : result)
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'content'] })
+    if (onRemove) await removal.run(undefined)
   }
   return (
     <div className="space-y-1">

@@ -13,6 +13,7 @@ import { refusalFieldErrors, validate, type FieldErrors } from './field-errors'
 import { CheckboxField, SaveStatus, SelectField, TextField, buttonClass, primaryButtonClass } from './form-fields'
 import { intOf } from './game-editor'
 import { useLoadedForm } from './use-loaded-form'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 
 interface CouponForm {
   code: string
@@ -130,7 +131,8 @@ export function CouponEditor({ coupon }: { coupon?: AdminCouponView }) {
   )
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<SaveState>()
-  const [busy, setBusy] = useState(false)
+  const saving = useStaffCalls({ invalidate: false })
+  const busy = saving.pending
   const set = <K extends keyof CouponForm>(key: K, value: CouponForm[K]) => setForm((f) => ({ ...f, [key]: value }))
 
   const done = async (view: AdminCouponView, text: string) => {
@@ -152,9 +154,7 @@ export function CouponEditor({ coupon }: { coupon?: AdminCouponView }) {
       return
     }
     setErrors({})
-    setBusy(true)
-    const result = await adminSaveCouponFn({ data: checked.data })
-    setBusy(false)
+    const result = (await saving.run(() => adminSaveCouponFn({ data: checked.data })))!
     if (!result.ok) {
       const fieldErrors = refusalFieldErrors(result.issues)
       setErrors(fieldErrors)
@@ -166,9 +166,7 @@ export function CouponEditor({ coupon }: { coupon?: AdminCouponView }) {
 
   const setActive = async (active: boolean) => {
     if (!coupon) return
-    setBusy(true)
-    const result = await adminSetCouponActiveFn({ data: { id: coupon.id, version, active } })
-    setBusy(false)
+    const result = (await saving.run(() => adminSetCouponActiveFn({ data: { id: coupon.id, version, active } })))!
     if (!result.ok) {
       setStatus(refusalText(i18n, result))
       return

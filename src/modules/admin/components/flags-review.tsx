@@ -1,11 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useMoney } from '~/modules/catalog/use-money'
-import { actionErrorText } from '~/modules/errors/error-text'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { adminFlagReviewFn } from '~/modules/affiliate/promoter-admin.functions'
 import { adminFlagsQuery } from '~/modules/affiliate/promoter-admin.queries'
@@ -13,6 +12,7 @@ import type { FlagToReview, FlagValue } from '~/modules/affiliate/promoter-admin
 import { Pager } from './pager'
 import { TableHead } from './table-head'
 import { AlertText } from './form-fields'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 const FLAG_LABELS: Record<FlagValue, MessageDescriptor> = {
   self_referral_buyer: msg`Self-referral: the promoter bought`,
@@ -24,21 +24,14 @@ const FLAG_LABELS: Record<FlagValue, MessageDescriptor> = {
 const button = 'rounded-lg border border-[var(--border)] px-3 py-1 font-semibold disabled:opacity-50'
 
 function FlagRow({ row }: { row: FlagToReview }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const money = useMoney()
   const locale = useLocalePrefix()
-  const queryClient = useQueryClient()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
-  const decide = async (decision: 'grant' | 'confirm') => {
-    setBusy(true)
-    setError(undefined)
-    const result = await adminFlagReviewFn({ data: { id: row.id, decision } }).catch(() => undefined)
-    setBusy(false)
-    if (!result) setError(t`Something went wrong. Please try again.`)
-    else if (!result.ok) setError(actionErrorText(i18n, result))
-    await queryClient.invalidateQueries({ queryKey: ['admin'] })
-  }
+  const action = useStaffAction((decision: 'grant' | 'confirm') =>
+    adminFlagReviewFn({ data: { id: row.id, decision } }),
+  )
+  const { pending: busy, error } = action
+  const decide = (decision: 'grant' | 'confirm') => action.run(decision)
   return (
     <tr className="border-t border-[var(--border)] align-top" data-testid="flag-row" data-id={row.id}>
       <td className="p-3 font-mono">

@@ -18,6 +18,7 @@ import { KIND_LABELS, LANGUAGE_NAMES, invalidFormText, refusalText, type SaveSta
 import { fieldErrorText, refusalFieldErrors, validate, type FieldErrors } from './field-errors'
 import { CheckboxField, SaveStatus, SelectField, TextField, buttonClass, primaryButtonClass } from './form-fields'
 import { useLoadedForm } from './use-loaded-form'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 
 interface PlayerFieldForm {
   key: string
@@ -136,7 +137,8 @@ export function GameEditor({ game, options }: { game?: AdminGameView; options: C
   const { form, version, setForm } = useLoadedForm<AdminGameView | typeof NEW_GAME, GameForm>(game ?? NEW_GAME, toForm)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<SaveState>()
-  const [busy, setBusy] = useState(false)
+  const saving = useStaffCalls({ invalidate: false })
+  const busy = saving.pending
   const set = <K extends keyof GameForm>(key: K, value: GameForm[K]) => setForm((f) => ({ ...f, [key]: value }))
   const setText = (l: Locale, key: 'name' | 'description', value: string) =>
     setForm((f) => ({ ...f, texts: { ...f.texts, [l]: { ...f.texts[l], [key]: value } } }))
@@ -152,9 +154,7 @@ export function GameEditor({ game, options }: { game?: AdminGameView; options: C
       return
     }
     setErrors({})
-    setBusy(true)
-    const result = await adminSaveGameFn({ data: checked.data })
-    setBusy(false)
+    const result = (await saving.run(() => adminSaveGameFn({ data: checked.data })))!
     if (!result.ok) {
       const fieldErrors = refusalFieldErrors(result.issues)
       setErrors(fieldErrors)

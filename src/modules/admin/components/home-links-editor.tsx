@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { ActionFailure } from '~/modules/errors/action-result'
 import { LOCALES, type Locale } from '~/modules/i18n/locales'
 import { linkIssues } from '~/modules/cms/content-rules'
 import { adminDeleteLinkFn, adminReorderLinksFn, adminSaveLinkFn } from '~/modules/cms/content-edit.functions'
@@ -10,6 +9,7 @@ import type { LinkRow } from '~/modules/cms/content-edit.schemas'
 import { Field, FormError, inputClass, issueAt, labelClass } from './content-ui'
 import { RowActions, RowFormButtons, RowsTable, useRowForm } from './content-rows'
 import { MoveButtons, moved } from './move-buttons'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 type Scene = 1 | 2
 
@@ -103,18 +103,18 @@ function LinkForm({ scene, editing, onDone }: { scene: Scene; editing: LinkRow |
 
 function SceneSection({ scene, rows }: { scene: Scene; rows: LinkRow[] | undefined }) {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
   const [editing, setEditing] = useState<LinkRow | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<ActionFailure | null>(null)
   const ids = rows?.map((r) => r.id) ?? []
-  const move = async (index: number, step: -1 | 1) => {
-    setBusy(true)
-    const result = await adminReorderLinksFn({ data: { scene, ids: moved(ids, index, step) } })
-    setBusy(false)
-    setFailure(result.ok ? null : result)
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'content'] })
-  }
+  const reorder = useStaffAction(
+    ({ index, step }: { index: number; step: -1 | 1 }) =>
+      adminReorderLinksFn({ data: { scene, ids: moved(ids, index, step) } }),
+    {
+      invalidate: ['admin', 'content'],
+    },
+  )
+  const busy = reorder.pending
+  const failure = reorder.failure ?? null
+  const move = (index: number, step: -1 | 1) => reorder.run({ index, step })
   return (
     <section className="space-y-3" aria-labelledby={`scene-${scene}`} data-testid={`links-scene-${scene}`}>
       <h2 id={`scene-${scene}`} className="text-xl font-extrabold">

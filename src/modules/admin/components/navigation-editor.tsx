@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { ActionFailure } from '~/modules/errors/action-result'
 import { navigationIssues } from '~/modules/catalog/navigation-rules'
 import { adminReorderNavigationFn, adminSaveNavigationFn } from '~/modules/catalog/navigation-edit.functions'
 import { adminContentOptionsQuery } from '~/modules/cms/content-edit.queries'
@@ -10,6 +9,7 @@ import type { NavigationRow } from '~/modules/catalog/navigation-edit.schemas'
 import { Field, FieldMessage, FormError, inputClass, issueAt, labelClass } from './content-ui'
 import { RowActions, RowFormButtons, RowsTable, useRowForm } from './content-rows'
 import { MoveButtons, moved } from './move-buttons'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 type NavType = 'url' | 'category'
 
@@ -122,19 +122,19 @@ function NavigationForm({ editing, onDone }: { editing: NavigationRow | null; on
 /** The shop's menu: links and categories, in order; hidden items keep their place. */
 export function NavigationEditor() {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
   const { data } = useQuery(adminNavigationQuery())
   const [editing, setEditing] = useState<NavigationRow | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<ActionFailure | null>(null)
   const ids = data?.map((r) => r.id) ?? []
-  const move = async (index: number, step: -1 | 1) => {
-    setBusy(true)
-    const result = await adminReorderNavigationFn({ data: { ids: moved(ids, index, step) } })
-    setBusy(false)
-    setFailure(result.ok ? null : result)
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'content'] })
-  }
+  const reorder = useStaffAction(
+    ({ index, step }: { index: number; step: -1 | 1 }) =>
+      adminReorderNavigationFn({ data: { ids: moved(ids, index, step) } }),
+    {
+      invalidate: ['admin', 'content'],
+    },
+  )
+  const busy = reorder.pending
+  const failure = reorder.failure ?? null
+  const move = (index: number, step: -1 | 1) => reorder.run({ index, step })
   return (
     <div className="space-y-4">
       <NavigationForm

@@ -9,6 +9,7 @@ import { validate, type FieldErrors } from './field-errors'
 import { CheckboxField, SaveStatus, TextField, buttonClass, primaryButtonClass } from './form-fields'
 import { SkuEditor } from './sku-editor'
 import { useLoadedForm } from './use-loaded-form'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 
 const regionsOf = (text: string) =>
   text
@@ -22,7 +23,8 @@ function useSaveOffer(gameId: number) {
   const queryClient = useQueryClient()
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<SaveState>()
-  const [busy, setBusy] = useState(false)
+  const saving = useStaffCalls({ invalidate: false })
+  const busy = saving.pending
   const save = async (input: { id?: number; version?: string; regions: string[]; active: boolean }) => {
     const checked = validate(offerInputSchema, { gameId, ...input })
     if (!checked.ok) {
@@ -31,9 +33,7 @@ function useSaveOffer(gameId: number) {
       return false
     }
     setErrors({})
-    setBusy(true)
-    const result = await adminSaveOfferFn({ data: checked.data })
-    setBusy(false)
+    const result = (await saving.run(() => adminSaveOfferFn({ data: checked.data })))!
     if (!result.ok) {
       setStatus(refusalText(i18n, result))
       return false

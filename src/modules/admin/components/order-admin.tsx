@@ -1,10 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
 import { useMoney } from '~/modules/catalog/use-money'
 import type { ActionResult } from '~/modules/errors/action-result'
-import { actionErrorText } from '~/modules/errors/error-text'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import { PAYMENT_STATUS_LABELS } from '~/modules/orders/components/labels'
 import { OrderLines } from '~/modules/orders/components/order-lines'
@@ -23,6 +21,7 @@ import { RefundApprovals } from './refund-approvals'
 import { RefundControl } from './refund-control'
 import { ReplyForm } from './support-reply-form'
 import { ShopperCredit } from './shopper-credit'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 import type { RefundDestination } from '~/modules/orders/refunds'
 import type { RefundApprovalView } from '~/modules/orders/orders.schemas'
 
@@ -31,9 +30,6 @@ export function OrderAdmin({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const { t, i18n } = useLingui()
   const locale = useLocalePrefix()
   const money = useMoney()
-  const queryClient = useQueryClient()
-  const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<{ ok: boolean; text: string }>()
   // While the order is moving (payment, delivery, a refund waiting for the gateway), watch it move.
   const { data: order } = useSuspenseQuery({
     ...adminOrderQuery(id),
@@ -45,24 +41,14 @@ export function OrderAdmin({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   })
 
   /** Asks, runs one staff action, says how it went and reloads what it changed. */
+  const action = useStaffCalls()
+  const { pending: busy, notice: message } = action
   const act = async <T,>(
     question: string,
-    action: () => Promise<ActionResult<T>>,
+    call: () => Promise<ActionResult<T>>,
     done: string | ((data: T) => string),
-  ) => {
-    if (!window.confirm(question)) return
-    setBusy(true)
-    setMessage(undefined)
-    const result = await action()
-    setBusy(false)
-    setMessage(
-      result.ok
-        ? { ok: true, text: typeof done === 'string' ? done : done(result.data) }
-        : { ok: false, text: actionErrorText(i18n, result) },
-    )
-    await queryClient.invalidateQueries({ queryKey: ['admin'] })
-    return result.ok
-  }
+  ) =>
+    (await action.run(call, { confirm: question, done: (data) => (typeof done === 'string' ? done : done(data)) }))?.ok
   const refund = async (amountMinor: number, reason: string, destination: RefundDestination) =>
     (await act(
       destination === 'credit'

@@ -14,6 +14,7 @@ import type { PageEdit } from '~/modules/cms/content-edit.schemas'
 import { Field, FormError, issueAt, primaryButton, secondaryButton, splitFailure } from './content-ui'
 import { useEditorHandoff } from './editor-handoff'
 import { TranslationsEditor, localeWithIssues, type Texts } from './translations-editor'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 
 type Key = 'title' | 'metaDescription' | 'body'
 
@@ -38,7 +39,8 @@ export function PageEditor({ page }: { page: PageEdit | null }) {
   const [locale, setLocale] = useState<Locale>(handoff?.tab ?? 'en')
   const [issues, setIssues] = useState<FieldIssue[]>([])
   const [failure, setFailure] = useState<ActionFailure | null>(null)
-  const [busy, setBusy] = useState(false)
+  const saving = useStaffCalls({ invalidate: false })
+  const busy = saving.pending
   const [notice, setNotice] = useState(handoff?.notice ?? '')
   const [preview, setPreview] = useState<PageView | null>(null)
 
@@ -58,9 +60,9 @@ export function PageEditor({ page }: { page: PageEdit | null }) {
     const found = pageIssues(input)
     setIssues(found)
     if (found.length > 0) return setLocale(localeWithIssues(found, locale))
-    setBusy(true)
-    const result = await adminSavePageFn({ data: { ...input, id: saved?.id, version: saved?.version } })
-    setBusy(false)
+    const result = (await saving.run(() =>
+      adminSavePageFn({ data: { ...input, id: saved?.id, version: saved?.version } }),
+    ))!
     if (!result.ok) {
       const split = splitFailure(result)
       setIssues(split.fields)

@@ -1,15 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useMoney } from '~/modules/catalog/use-money'
-import { actionErrorText } from '~/modules/errors/error-text'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import type { MismatchKind, MismatchSide, PaymentReconciliation } from '~/modules/payments/reconcile'
 import { reconcilePaymentsFn } from '~/modules/payments/reconcile.functions'
 import { PAYMENT_RECONCILIATION_KEY, paymentReconciliationQuery } from '~/modules/payments/reconcile.queries'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 const KIND_LABELS: Record<MismatchKind, MessageDescriptor> = {
   paid_there_not_here: msg`Paid at the provider, not here`,
@@ -38,24 +38,17 @@ export function PaymentReconcilePanel() {
 }
 
 function GatewayPanel({ gateway, last }: { gateway: string; last: PaymentReconciliation | null }) {
-  const { i18n, t } = useLingui()
-  const queryClient = useQueryClient()
   const [day, setDay] = useState('')
-  const [error, setError] = useState<string>()
-  const run = useMutation({
-    mutationFn: () => reconcilePaymentsFn({ data: day ? { day } : {} }),
-    onSuccess: async (r) => {
-      setError(r.ok ? undefined : actionErrorText(i18n, r))
-      await queryClient.invalidateQueries({ queryKey: PAYMENT_RECONCILIATION_KEY })
-    },
-    onError: () => setError(t`The check could not run. Try again.`),
+  const run = useStaffAction(() => reconcilePaymentsFn({ data: day ? { day } : {} }), {
+    invalidate: PAYMENT_RECONCILIATION_KEY,
   })
+  const error = run.error
   const provider = gateway === 'stripe' ? 'Stripe' : gateway
   return (
     <section
       className="surface space-y-3 rounded-2xl p-4"
       aria-labelledby={`payment-reconcile-${gateway}`}
-      aria-busy={run.isPending}
+      aria-busy={run.pending}
       data-testid="payment-reconcile"
       data-gateway={gateway}
     >
@@ -67,7 +60,7 @@ function GatewayPanel({ gateway, last }: { gateway: string; last: PaymentReconci
           className="flex flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault()
-            run.mutate()
+            void run.run(undefined)
           }}
         >
           <div className="text-sm">
@@ -85,7 +78,7 @@ function GatewayPanel({ gateway, last }: { gateway: string; last: PaymentReconci
           </div>
           <button
             type="submit"
-            disabled={run.isPending}
+            disabled={run.pending}
             className="rounded-lg border border-[var(--border)] px-3 py-1 text-sm font-semibold disabled:opacity-50"
             data-testid="payment-reconcile-run"
           >

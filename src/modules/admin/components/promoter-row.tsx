@@ -1,14 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useMoney } from '~/modules/catalog/use-money'
-import { actionErrorText } from '~/modules/errors/error-text'
 import { adminPromoterActionFn } from '~/modules/affiliate/promoter-admin.functions'
 import type { AdminPromoterRow, PromoterAction, PromoterStatusValue } from '~/modules/affiliate/promoter-admin.schemas'
 import { filterField } from './filter-fields'
 import { AlertText } from './form-fields'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 export const PROMOTER_STATUS_LABELS: Record<PromoterStatusValue, MessageDescriptor> = {
   pending: msg`Waiting for approval`,
@@ -36,35 +35,28 @@ const focusOnOpen = (input: HTMLInputElement | null) => input?.focus()
 export function PromoterRow({ row }: { row: AdminPromoterRow }) {
   const { t, i18n } = useLingui()
   const money = useMoney()
-  const queryClient = useQueryClient()
   const formId = useId()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
   const [editing, setEditing] = useState<'suspend' | 'rate'>()
-
+  // Balances, flags and the reconciliation may all have moved: all of the back office reloads.
+  const action = useStaffAction((decision: PromoterAction) =>
+    adminPromoterActionFn({ data: { userId: row.userId, decision } }),
+  )
+  const { pending: busy, error } = action
   const act = async (decision: PromoterAction) => {
-    setBusy(true)
-    setError(undefined)
-    const result = await adminPromoterActionFn({ data: { userId: row.userId, decision } }).catch(() => undefined)
-    setBusy(false)
-    if (!result) setError(t`Something went wrong. Please try again.`)
-    else if (!result.ok) setError(actionErrorText(i18n, result))
-    else setEditing(undefined)
-    // Balances, flags and the reconciliation may all have moved.
-    await queryClient.invalidateQueries({ queryKey: ['admin'] })
+    if ((await action.run(decision))?.ok) setEditing(undefined)
   }
 
   const suspend = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim()
-    if (!reason) return setError(t`Give the reason: the promoter reads it.`)
+    if (!reason) return action.refuse(t`Give the reason: the promoter reads it.`)
     void act({ action: 'suspend', reason })
   }
 
   const saveRate = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const rateBps = percentToBps(String(new FormData(event.currentTarget).get('rate') ?? ''))
-    if (rateBps === undefined) return setError(t`Enter a rate from 0 to 100, with two decimals at most.`)
+    if (rateBps === undefined) return action.refuse(t`Enter a rate from 0 to 100, with two decimals at most.`)
     void act({ action: 'rate', rateBps })
   }
 

@@ -1,29 +1,35 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { decimalToMinor } from '~/modules/catalog/money'
 import { useMoney } from '~/modules/catalog/use-money'
-import { actionErrorText } from '~/modules/errors/error-text'
 import type { OrderDetail } from '~/modules/orders/orders.schemas'
 import { adminGrantCreditFn } from '~/modules/store-credit/credit-admin.functions'
 import { shopperCreditQuery } from '~/modules/store-credit/credit-admin.queries'
 import { MAX_GRANT_MINOR } from '~/modules/store-credit/store-credit.schemas'
 import type { Currency } from '~/modules/catalog/money'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 /**
  * The order's shopper's store credit, and (admins) a goodwill grant in the order's currency. The
  * server checks the role, the amount and the reason again; checks here only spare a round trip.
  */
 export function ShopperCredit({ order, canGrant }: { order: OrderDetail; canGrant: boolean }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const money = useMoney()
   const ids = useId()
-  const queryClient = useQueryClient()
   const credit = useQuery(shopperCreditQuery(order.id))
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<{ ok: boolean; text: string }>()
+  const grant = useStaffAction(
+    (data: { userId: string; amountMinor: number }) =>
+      adminGrantCreditFn({ data: { ...data, currency: order.currency as Currency, reason: reason.trim() } }),
+    {
+      confirm: ({ amountMinor }) => t`Give ${money(amountMinor, order.currency)} of store credit to ${order.email}?`,
+      done: (data) => t`Granted. The new balance is ${money(data.balanceMinor, order.currency)}.`,
+    },
+  )
+  const { pending: busy, notice: message } = grant
   const view = credit.data?.ok ? credit.data.data : undefined
   const balances = view?.balances.filter((b) => b.availableMinor !== 0 || b.currency === order.currency) ?? []
   if (!balances.some((b) => b.currency === order.currency)) {
@@ -35,31 +41,17 @@ export function ShopperCredit({ order, canGrant }: { order: OrderDetail; canGran
     if (!view) return
     const minor = decimalToMinor(amount, order.currency)
     if (minor === undefined || minor === 0 || minor > MAX_GRANT_MINOR) {
-      setMessage({
-        ok: false,
-        text: t`Enter an amount such as 5.00, at most ${money(MAX_GRANT_MINOR, order.currency)}.`,
-      })
+      grant.refuse(t`Enter an amount such as 5.00, at most ${money(MAX_GRANT_MINOR, order.currency)}.`)
       return
     }
     if (!reason.trim()) {
-      setMessage({ ok: false, text: t`Say why: the shopper's record keeps the reason.` })
+      grant.refuse(t`Say why: the shopper's record keeps the reason.`)
       return
     }
-    if (!window.confirm(t`Give ${money(minor, order.currency)} of store credit to ${order.email}?`)) return
-    setBusy(true)
-    setMessage(undefined)
-    const result = await adminGrantCreditFn({
-      data: { userId: view.userId, amountMinor: minor, currency: order.currency as Currency, reason: reason.trim() },
-    })
-    setBusy(false)
-    if (result.ok) {
+    if ((await grant.run({ userId: view.userId, amountMinor: minor }))?.ok) {
       setAmount('')
       setReason('')
-      setMessage({ ok: true, text: t`Granted. The new balance is ${money(result.data.balanceMinor, order.currency)}.` })
-    } else {
-      setMessage({ ok: false, text: actionErrorText(i18n, result) })
     }
-    await queryClient.invalidateQueries({ queryKey: ['admin'] })
   }
 
   return (

@@ -12,6 +12,7 @@ import { CodeImport } from './code-import'
 import { CheckboxField, SaveStatus, TextField, buttonClass, primaryButtonClass } from './form-fields'
 import { intOf } from './game-editor'
 import { useLoadedForm } from './use-loaded-form'
+import { useStaffCalls } from '~/modules/admin/use-staff-action'
 
 interface SkuForm {
   code: string
@@ -90,7 +91,8 @@ export function SkuEditor({
   const { form, version, setForm } = useLoadedForm<AdminSkuView | typeof NEW_SKU, SkuForm>(sku ?? NEW_SKU, toForm)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<SaveState>()
-  const [busy, setBusy] = useState(false)
+  const saving = useStaffCalls({ invalidate: false })
+  const busy = saving.pending
   const setName = (l: Locale, v: string) => setForm((f) => ({ ...f, names: { ...f.names, [l]: v } }))
   const setPrice = (c: Currency, key: 'amount' | 'list', v: string) =>
     setForm((f) => ({ ...f, prices: { ...f.prices, [c]: { ...f.prices[c], [key]: v } } }))
@@ -111,9 +113,7 @@ export function SkuEditor({
       return
     }
     setErrors({})
-    setBusy(true)
-    const result = await adminSaveSkuFn({ data: checked.data })
-    setBusy(false)
+    const result = (await saving.run(() => adminSaveSkuFn({ data: checked.data })))!
     if (!result.ok) {
       const fieldErrors = refusalFieldErrors(result.issues)
       setErrors(fieldErrors)

@@ -1,31 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { actionErrorText } from '~/modules/errors/error-text'
 import { adminSetRoleFn } from '~/modules/accounts/staff.functions'
 import { adminStaffQuery } from '~/modules/accounts/staff.queries'
 import type { StaffList } from '~/modules/accounts/staff.schemas'
 import { AlertText, SelectField, TextField, buttonClass, primaryButtonClass } from './form-fields'
 import { TableHead } from './table-head'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 type Role = 'customer' | 'support' | 'admin'
 
 /** Sends one role change; the list reloads and a refusal (last admin, unknown e-mail) is shown. */
 function useSetRole() {
-  const { i18n } = useLingui()
-  const queryClient = useQueryClient()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
-  const setRole = async (email: string, role: Role) => {
-    setBusy(true)
-    setError(undefined)
-    const result = await adminSetRoleFn({ data: { email, role } })
-    setBusy(false)
-    if (!result.ok) setError(actionErrorText(i18n, result))
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] })
-    return result.ok
-  }
-  return { busy, error, setRole }
+  const action = useStaffAction((change: { email: string; role: Role }) => adminSetRoleFn({ data: change }), {
+    invalidate: ['admin', 'staff'],
+  })
+  const setRole = async (email: string, role: Role) => (await action.run({ email, role }))?.ok === true
+  return { busy: action.pending, error: action.error, setRole }
 }
 
 function MemberRow({ member, isViewer }: { member: StaffList['members'][number]; isViewer: boolean }) {

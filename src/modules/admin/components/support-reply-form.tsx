@@ -1,31 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { actionErrorText } from '~/modules/errors/error-text'
 import { adminSupportReplyFn } from '~/modules/admin/admin.functions'
 import { AlertText } from './form-fields'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 /** Support's answer to one request; the shopper reads it on the order page and by mail. */
 export function ReplyForm({ requestId }: { requestId: number }) {
-  const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
+  const { t } = useLingui()
   const [message, setMessage] = useState('')
-  const send = useMutation({
-    mutationFn: () => adminSupportReplyFn({ data: { requestId, message } }),
-    onSuccess: async (result) => {
-      if (result.ok) {
-        setMessage('')
-        await queryClient.invalidateQueries({ queryKey: ['admin'] })
-      }
-    },
-  })
-  const submit = (event: FormEvent) => {
+  const send = useStaffAction(() => adminSupportReplyFn({ data: { requestId, message } }))
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (!send.isPending) send.mutate()
+    if (send.pending) return
+    if ((await send.run(undefined))?.ok) setMessage('')
   }
-  const error = send.data && !send.data.ok ? actionErrorText(i18n, send.data) : null
+  const error = send.error ?? null
   return (
-    <form onSubmit={submit} className="space-y-2" data-testid="support-reply-form">
+    <form onSubmit={(e) => void submit(e)} className="space-y-2" data-testid="support-reply-form">
       <label className="block text-sm font-semibold">
         <Trans>Reply to the shopper</Trans>
         <textarea
@@ -43,11 +34,11 @@ export function ReplyForm({ requestId }: { requestId: number }) {
       <AlertText text={error} />
       <button
         type="submit"
-        disabled={send.isPending}
+        disabled={send.pending}
         className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
         data-testid="support-reply-send"
       >
-        {send.isPending ? t`Sending…` : t`Send reply`}
+        {send.pending ? t`Sending…` : t`Send reply`}
       </button>
     </form>
   )

@@ -1,30 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import type { WithdrawalQueueRow } from '~/modules/affiliate/affiliate.schemas'
 import { useMoney } from '~/modules/catalog/use-money'
-import { actionErrorText } from '~/modules/errors/error-text'
 import { adminWithdrawalActionFn } from '~/modules/affiliate/promoter-admin.functions'
 import { adminWithdrawalsQuery } from '~/modules/affiliate/promoter-admin.queries'
 import { TableHead } from './table-head'
 import { AlertText } from './form-fields'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 
 type Decision = { action: 'approve' } | { action: 'pay'; reference: string } | { action: 'reject'; note: string }
 
 function Row({ row, viewerId }: { row: WithdrawalQueueRow; viewerId: string }) {
   const { t, i18n } = useLingui()
   const money = useMoney()
-  const queryClient = useQueryClient()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
-  const decide = async (decision: Decision) => {
-    setBusy(true)
-    setError(undefined)
-    const result = await adminWithdrawalActionFn({ data: { id: row.id, decision } })
-    setBusy(false)
-    if (!result.ok) setError(actionErrorText(i18n, result))
-    await queryClient.invalidateQueries({ queryKey: ['admin'] })
-  }
+  const action = useStaffAction((decision: Decision) => adminWithdrawalActionFn({ data: { id: row.id, decision } }))
+  const { pending: busy, error } = action
+  const decide = (decision: Decision) => action.run(decision)
   const reject = () => {
     const note = window.prompt(t`Why is this withdrawal rejected? The promoter reads this.`)?.trim()
     if (note) void decide({ action: 'reject', note })
