@@ -176,7 +176,7 @@ describeOnEachDriver('privacy self-service', (driver) => {
       ledgers: { storeCredit: unknown[] }
       referral: unknown
     }
-    expect(file.account).toMatchObject({ email, contactIds: { telegram: '@ada' } })
+    expect(file.account).toMatchObject({ email, contactIds: { telegram: '@ada' }, passkeys: [] })
     expect(file.addresses.billing).toMatchObject({ firstName: 'Ada', city: 'London' })
     expect(file.savedPlayers).toHaveLength(1)
     expect(file.orders).toHaveLength(1)
@@ -278,6 +278,12 @@ describeOnEachDriver('privacy self-service', (driver) => {
       { model: 'Grant', id: `g-${shopper.id}`, payload: { accountId: shopper.id } },
       { model: 'RefreshToken', id: `r-${shopper.id}`, payload: { accountId: shopper.id }, grantId: `g-${shopper.id}` },
     ])
+    await db.insert(t.passkeys).values({
+      userId: shopper.id,
+      credentialId: `cred-${shopper.id}`,
+      publicKey: 'pk',
+      label: 'Laptop',
+    })
     await sendDeletionCode(db, shopper.id, 'en')
     const code = codeIn((await lastMailTo(shopper.email)).text)
     await confirmDeletion(db, shopper.id, { code, giveUpBalance: true })
@@ -306,6 +312,7 @@ describeOnEachDriver('privacy self-service', (driver) => {
     const [order] = await db.select().from(t.orders).where(eq(t.orders.id, shopper.orderId))
     expect(order).toMatchObject({ email: erasedEmail(shopper.id), player: {}, status: 'delivered' })
     expect(await db.select().from(t.playerProfiles).where(eq(t.playerProfiles.userId, shopper.id))).toEqual([])
+    expect(await db.select().from(t.passkeys).where(eq(t.passkeys.userId, shopper.id))).toEqual([])
     const [message] = await db.select().from(t.supportRequests).where(eq(t.supportRequests.userId, shopper.id))
     expect(message).toMatchObject({ email: erasedEmail(shopper.id), message: '' })
     const [promoterRow] = await db.select().from(t.promoters).where(eq(t.promoters.userId, promoter.userId))

@@ -13,6 +13,7 @@ import {
   ledgerEntries,
   orderItems,
   orders,
+  passkeys,
   payments,
   playerProfiles,
   promoters,
@@ -46,6 +47,17 @@ export async function buildDataFile(db: Db, userId: string, generatedAt: Date): 
     .innerJoin(games, eq(games.id, playerProfiles.gameId))
     .where(eq(playerProfiles.userId, userId))
     .orderBy(asc(playerProfiles.createdAt))
+
+  const keys = await db
+    .select({
+      label: passkeys.label,
+      multiDevice: passkeys.multiDevice,
+      createdAt: passkeys.createdAt,
+      lastUsedAt: passkeys.lastUsedAt,
+    })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.createdAt))
 
   const myOrders = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt))
   const orderIds = myOrders.map((o) => o.id)
@@ -117,6 +129,8 @@ export async function buildDataFile(db: Db, userId: string, generatedAt: Date): 
         steam: user.steamId,
       },
       createdAt: iso(user.createdAt),
+      // The names and dates of the account's passkeys; their public keys are the authenticator's.
+      passkeys: keys.map((k) => ({ ...k, createdAt: iso(k.createdAt), lastUsedAt: iso(k.lastUsedAt) })),
     },
     addresses: { billing: user.billingAddress ?? null },
     savedPlayers: savedPlayers.map((p) => ({ ...p, createdAt: iso(p.createdAt) })),
