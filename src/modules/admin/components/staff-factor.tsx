@@ -2,13 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import type { ActionResult } from '~/modules/errors/action-result'
-import { actionErrorText } from '~/modules/errors/error-text'
 import {
   confirmStaffEnrolmentFn,
   startStaffEnrolmentFn,
   verifyStaffCodeFn,
 } from '~/modules/auth/staff-factor.functions'
-import { confirmStaffWithPasskey, registerPasskey } from '~/modules/passkeys/passkey-actions'
+import { confirmStaffWithPasskey, registerPasskey, type PasskeyFailure } from '~/modules/passkeys/passkey-actions'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 import { PASSKEY_LABEL_MAX } from '~/modules/passkeys/passkeys.schemas'
 
 /** Which second factors the staff member has (ADR 111, 113). */
@@ -35,21 +35,15 @@ function CodeForm({
   onDone: (data: unknown) => void | Promise<void>
   testId: string
 }) {
-  const { i18n } = useLingui()
   const ids = useId()
   const [code, setCode] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
+  // The factor's own state is reloaded by onDone; nothing else in the back office changed.
+  const check = useStaffAction(submit, { invalidate: false })
+  const { pending: busy, error } = check
   const send = async (e: FormEvent) => {
     e.preventDefault()
-    setBusy(true)
-    setError(undefined)
-    const result = await submit(code.trim())
-    setBusy(false)
-    if (!result.ok) {
-      setError(actionErrorText(i18n, result))
-      return
-    }
+    const result = await check.run(code.trim())
+    if (!result?.ok) return
     setCode('')
     await onDone(result.data)
   }
@@ -84,6 +78,12 @@ function CodeForm({
   )
 }
 
+/** A passkey ceremony's outcome (a failure, or nothing when it worked) as an action's result. */
+async function passkeyResult(ceremony: Promise<PasskeyFailure | undefined>): Promise<ActionResult<undefined>> {
+  const failure = await ceremony
+  return failure ? { ok: false, ...failure } : { ok: true, data: undefined }
+}
+
 /** "Use a passkey": the device's prompt, then the session counts as proved. */
 function PasskeyCheck({
   label,
@@ -94,16 +94,10 @@ function PasskeyCheck({
   onDone: () => void | Promise<void>
   testId: string
 }) {
-  const { i18n } = useLingui()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
+  const check = useStaffAction(() => passkeyResult(confirmStaffWithPasskey()), { invalidate: false })
+  const { pending: busy, error } = check
   const run = async () => {
-    setBusy(true)
-    setError(undefined)
-    const failure = await confirmStaffWithPasskey()
-    setBusy(false)
-    if (failure) setError(actionErrorText(i18n, failure))
-    else await onDone()
+    if ((await check.run(undefined))?.ok) await onDone()
   }
   return (
     <div className="space-y-2">
@@ -121,19 +115,14 @@ function PasskeyCheck({
 
 /** Enrolment with a passkey instead of the app: a name for it, then the device's prompt. */
 function PasskeyEnrolment({ onDone }: { onDone: () => void | Promise<void> }) {
-  const { i18n, t } = useLingui()
+  const { t } = useLingui()
   const ids = useId()
   const [label, setLabel] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
+  const enrol = useStaffAction((name: string) => passkeyResult(registerPasskey(name)), { invalidate: false })
+  const { pending: busy, error } = enrol
   const send = async (e: FormEvent) => {
     e.preventDefault()
-    setBusy(true)
-    setError(undefined)
-    const failure = await registerPasskey(label.trim())
-    setBusy(false)
-    if (failure) setError(actionErrorText(i18n, failure))
-    else await onDone()
+    if ((await enrol.run(label.trim()))?.ok) await onDone()
   }
   return (
     <form onSubmit={(e) => void send(e)} className="flex flex-wrap items-end gap-2" noValidate>
@@ -179,8 +168,8 @@ export function StaffFactorPage({ mode, factors }: { mode: 'enrol' | 'code'; fac
   const router = useRouter()
   const [enrolment, setEnrolment] = useState<{ qrCode: string; secret: string }>()
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>()
-  const [error, setError] = useState<string>()
-  const { i18n } = useLingui()
+  const starting = useStaffAction(() => startStaffEnrolmentFn(), { invalidate: false })
+  const error = starting.error
 
   if (recoveryCodes) {
     return (
@@ -244,10 +233,8 @@ export function StaffFactorPage({ mode, factors }: { mode: 'enrol' | 'code'; fac
   }
 
   const start = async () => {
-    setError(undefined)
-    const result = await startStaffEnrolmentFn()
-    if (result.ok) setEnrolment(result.data)
-    else setError(actionErrorText(i18n, result))
+    const result = await starting.run(undefined)
+    if (result?.ok) setEnrolment(result.data)
   }
   return (
     <section className="surface max-w-xl space-y-4 rounded-2xl p-6" data-testid="staff-factor-enrol">
@@ -284,7 +271,13 @@ export function StaffFactorPage({ mode, factors }: { mode: 'enrol' | 'code'; fac
         </>
       ) : (
         <>
-          <button type="button" className={button} onClick={() => void start()} data-testid="staff-factor-start">
+          <button
+            type="button"
+            className={button}
+            disabled={starting.pending}
+            onClick={() => void start()}
+            data-testid="staff-factor-start"
+          >
             <Trans>Set up the authenticator app</Trans>
           </button>
           <h2 className="pt-2 text-lg font-bold">
