@@ -269,6 +269,18 @@ describeOnEachDriver('privacy self-service', (driver) => {
       issues: ['invalid_code'],
     })
     expect((await deletionOverview(db, promoter.userId)).codeSentUntil).not.toBeNull()
+    // The promoter's creator code, on one of the orders it brought (ADR 120).
+    const [creator] = await db
+      .insert(t.creatorCodes)
+      .values({ promoterId: promoter.userId, code: 'NinjaPlays', codeKey: 'ninjaplays' })
+      .returning()
+    await db.insert(t.orderCreatorCodes).values({
+      orderId: shopper.orderId,
+      codeId: creator!.id,
+      promoterId: promoter.userId,
+      code: 'NinjaPlays',
+      source: 'entered',
+    })
     await confirmDeletion(db, promoter.userId, { code: promoterCode, giveUpBalance: true })
 
     // The shopper, signed in on the shop and at the authorization server.
@@ -317,6 +329,13 @@ describeOnEachDriver('privacy self-service', (driver) => {
     expect(message).toMatchObject({ email: erasedEmail(shopper.id), message: '' })
     const [promoterRow] = await db.select().from(t.promoters).where(eq(t.promoters.userId, promoter.userId))
     expect(promoterRow).toMatchObject({ status: 'suspended', promoteCode: expect.stringMatching(/^DELETED-\d+$/) })
+    const [creatorRow] = await db.select().from(t.creatorCodes).where(eq(t.creatorCodes.id, creator!.id))
+    expect(creatorRow).toMatchObject({ status: 'disabled', code: promoterRow!.promoteCode })
+    const [receipt] = await db
+      .select()
+      .from(t.orderCreatorCodes)
+      .where(eq(t.orderCreatorCodes.orderId, shopper.orderId))
+    expect(receipt).toMatchObject({ code: promoterRow!.promoteCode, promoterId: promoter.userId })
 
     // Signed out everywhere, and no way back in.
     expect(await db.select().from(t.sessions).where(eq(t.sessions.userId, shopper.id))).toEqual([])

@@ -15,8 +15,10 @@ import { isStaff } from '~/modules/door/caller.server'
 import type { Db } from '~/server/db/client'
 import {
   creatorCodeChoices,
+  creatorCodes,
   emailCodes,
   ledgerEntries,
+  orderCreatorCodes,
   orders,
   passkeys,
   playerProfiles,
@@ -229,6 +231,8 @@ export const ERASE_PLAN: Record<string, string> = {
   support_replies: 'texts erased with their requests (staff_id names staff)',
   privacy_requests: 'kept; open data files dropped',
   promoters: 'suspended, promote code replaced',
+  creator_codes: "disabled, the code (the creator's public name) replaced (through promoters)",
+  order_creator_codes: 'kept for accounting; the code text replaced (through promoters)',
   referrals: 'kept: ids only',
   attributions: 'kept for accounting: ids and amounts',
   withdrawals: 'kept for accounting; destination and note erased (decided_by names staff)',
@@ -306,6 +310,14 @@ export async function eraseAccount(tx: Db, user: Account): Promise<void> {
         promoteCode: `DELETED-${user.aid}`,
       })
       .where(eq(promoters.userId, user.id))
+    // The creator code is the promoter's public name (ADR 120): it stops working and is replaced,
+    // on the code and on past orders' receipts, as the promote code is.
+    const pseudonym = `DELETED-${user.aid}`
+    await tx
+      .update(creatorCodes)
+      .set({ status: 'disabled', code: pseudonym, codeKey: pseudonym.toLowerCase(), updatedAt: at })
+      .where(eq(creatorCodes.promoterId, user.id))
+    await tx.update(orderCreatorCodes).set({ code: pseudonym }).where(eq(orderCreatorCodes.promoterId, user.id))
     await tx
       .update(referralLinks)
       .set({ campaign: null, archivedAt: sql`coalesce(${referralLinks.archivedAt}, ${at})` })
