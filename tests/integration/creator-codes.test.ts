@@ -23,7 +23,6 @@ import {
   supportWithCookie,
 } from '../../src/modules/creator-codes/creator-cookie.server'
 import { myCreatorCode } from '../../src/modules/creator-codes/creator-stats.server'
-import { AppError } from '../../src/modules/errors/app-error'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { getOrderDetail } from '../../src/modules/orders/order-queries.server'
 import { DAY_MS } from '../../src/modules/time/days'
@@ -43,17 +42,9 @@ import {
 } from './orders-fixtures'
 import { ordersConfigForFile } from './test-config'
 import { describeOnEachDriver } from './throwaway-db'
+import { refusal } from './refusal'
 
 ordersConfigForFile({ CREATOR_CODE_DAYS: '14' })
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; issues: string[] }> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`)
-  return { code: error.code, issues: (error.issues ?? []).map((i) => i.message) }
-}
 
 let serial = 0
 /** A fresh code name per test (codes are unique across the whole database). */

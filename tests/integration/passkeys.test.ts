@@ -13,7 +13,6 @@ import { listAudit } from '../../src/modules/admin/audit.server'
 import { startEnrolment } from '../../src/modules/auth/staff-factor.server'
 import { openDoor } from '../../src/modules/door/door.server'
 import type { Caller } from '../../src/modules/door/caller.server'
-import { AppError } from '../../src/modules/errors/app-error'
 import {
   addPasskey,
   authenticationOptions,
@@ -31,19 +30,11 @@ import { makeUser, openTestDb, type TestDb } from './orders-fixtures'
 import { SoftAuthenticator } from './passkey-authenticator'
 import { ordersConfigForFile } from './test-config'
 import { describeOnEachDriver } from './throwaway-db'
+import { refusal } from './refusal'
 
 // The relying party is PUBLIC_ORIGIN: its host is the RP ID, itself the only accepted origin.
 const ORIGIN = 'https://shop.test'
 ordersConfigForFile({ PUBLIC_ORIGIN: ORIGIN, STAFF_STEP_UP_MINUTES: '15' })
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; issues: string[] }> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`)
-  return { code: error.code, issues: (error.issues ?? []).map((i) => i.message) }
-}
 
 describeOnEachDriver('passkeys', (driver) => {
   let tdb: TestDb

@@ -16,7 +16,6 @@ import { sendEmailCode } from '../../src/modules/accounts/send-code.server'
 import { issueEmailCode } from '../../src/modules/accounts/email-codes.server'
 import { releaseDueCommissions } from '../../src/modules/affiliate/commission.server'
 import { reconcileLedger } from '../../src/modules/affiliate/reconcile.server'
-import { AppError } from '../../src/modules/errors/app-error'
 import {
   confirmDeletion,
   deletionOverview,
@@ -55,6 +54,7 @@ import {
 } from './orders-fixtures'
 import { ordersConfigForFile } from './test-config'
 import { describeOnEachDriver } from './throwaway-db'
+import { refusal } from './refusal'
 
 ordersConfigForFile()
 
@@ -64,15 +64,6 @@ afterAll(() => clock.restore())
 /** A player ID of its own per order, ending in 7 (never one of the sandbox's refused endings). */
 const playerId = () => `1${String(randomInt(100_000_000)).padStart(8, '0')}7`
 const PASSWORD = 'Privacy-secret-42'
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; issues: string[] }> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`)
-  return { code: error.code, issues: (error.issues ?? []).map((i) => i.message) }
-}
 
 /** The newest mail to `to` in this file's outbox. */
 async function lastMailTo(to: string) {
