@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { CURRENCIES, decimalToMinor, toDecimalString } from '~/modules/catalog/money'
 import { adminCreatorCodeActionFn } from '~/modules/creator-codes/creator-codes.functions'
 import { creatorQueries } from '~/modules/creator-codes/creator-codes.queries'
 import type { AdminCreatorCodeAction, AdminCreatorCodeRow } from '~/modules/creator-codes/creator-codes.schemas'
 import { CreatorCodeErrorText, CreatorDiscountText } from '~/modules/creator-codes/components/creator-code-text'
-import type { ActionFailure } from '~/modules/errors/action-result'
+import { useStaffAction } from '~/modules/admin/use-staff-action'
 import { filterField, filterLabel } from './filter-fields'
 import { percentToBps } from './promoter-row'
 
@@ -76,26 +76,19 @@ export function CreatorCodesPanel() {
 
 function CreatorCodeRow({ row }: { row: AdminCreatorCodeRow }) {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
   const formId = useId()
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<ActionFailure>()
   const [hint, setHint] = useState<string>()
   const [editing, setEditing] = useState<'rename' | 'discount'>()
+  const action = useStaffAction(
+    (decision: AdminCreatorCodeAction['decision']) => adminCreatorCodeActionFn({ data: { id: row.id, decision } }),
+    { invalidate: ['creator'] },
+  )
+  const busy = action.pending
+  const failure = action.failure
 
   const act = async (decision: AdminCreatorCodeAction['decision']) => {
-    setBusy(true)
-    setFailure(undefined)
     setHint(undefined)
-    const result = await adminCreatorCodeActionFn({ data: { id: row.id, decision } }).catch((): ActionFailure => ({
-      ok: false,
-      code: 'INTERNAL',
-      issues: [],
-    }))
-    setBusy(false)
-    if (!result.ok) return setFailure(result)
-    setEditing(undefined)
-    await queryClient.invalidateQueries({ queryKey: ['creator'] })
+    if ((await action.run(decision))?.ok) setEditing(undefined)
   }
 
   const rename = (event: FormEvent<HTMLFormElement>) => {
