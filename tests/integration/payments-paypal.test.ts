@@ -226,12 +226,17 @@ describeOnEachDriver('PayPal Orders v2', (driver) => {
 describeOnPostgres('PayPal under 50 concurrent starts of one order', () => {
   let tdb: TestDb
   let hook: WebhookEndpoint
+  let restoreTimeout = () => {}
   beforeAll(async () => {
+    // This suite is about idempotency, not timeouts: 50 starts at once on a busy two-core machine
+    // can keep one waiting past the 400 ms the other suites use to provoke a timeout.
+    restoreTimeout = overrideConfig({ PAYMENT_PROVIDER_TIMEOUT_MS: '10000' })
     tdb = await openTestDb('postgres', 20)
     hook = await startProviderWebhookEndpoint(tdb.db, 'paypal')
     paypal.webhook = { url: hook.url, webhookId: PAYPAL_TEST_KEYS.PAYPAL_WEBHOOK_ID }
   })
   afterAll(async () => {
+    restoreTimeout()
     await paypal.settled()
     await hook?.close()
     await tdb?.close()

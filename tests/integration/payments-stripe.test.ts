@@ -311,10 +311,15 @@ describeOnEachDriver('Stripe Checkout', suite)
 
 describeOnPostgres('Stripe Checkout under 50 concurrent starts of one order', () => {
   let tdb: TestDb
+  let restoreTimeout = () => {}
   beforeAll(async () => {
+    // This suite is about idempotency, not timeouts: 50 starts at once on a busy two-core machine
+    // can keep one waiting past the 400 ms the other suites use to provoke a timeout.
+    restoreTimeout = overrideConfig({ PAYMENT_PROVIDER_TIMEOUT_MS: '10000' })
     tdb = await openTestDb('postgres', 20)
   })
   afterAll(async () => {
+    restoreTimeout()
     await tdb?.close()
   })
 
