@@ -33,7 +33,7 @@ import { reconcileCredit } from '../../src/modules/store-credit/reconcile.server
 import type { Db } from '../../src/server/db/client'
 import * as t from '../../src/server/db/schema'
 import { listOutbox } from '../../src/server/mail/outbox'
-import { findAccount } from '../../src/server/oidc/account'
+import { accountIn } from '../../src/server/oidc/account'
 import { Route as exportRoute } from '../../src/routes/api/privacy/export.$token'
 import { makePromoter, referredShopper, testClock } from './affiliate-fixtures'
 import { giveCredit } from './credit-fixtures'
@@ -336,7 +336,10 @@ describeOnEachDriver('privacy self-service', (driver) => {
       .where(sql`${t.oidcPayloads.payload}->>'accountId' = ${shopper.id}`)
     expect(oidcLeft).toEqual([])
     expect(await verifyCredentials(db, { email: shopper.email, password: PASSWORD, ip: '203.0.113.9' })).toBeNull()
-    expect(await findAccount({} as never, shopper.id)).toBeUndefined()
+    // The authorization server's findAccount, on this test's database: findAccount itself reads the
+    // app's own database (getDb), which here is a second, empty one (opening and migrating it took
+    // most of this test on PGlite, and it would not know the account either way).
+    expect(await accountIn(db, shopper.id)).toBeUndefined()
     expect(await refusal(sendDeletionCode(db, shopper.id, 'en'))).toMatchObject({ code: 'UNAUTHENTICATED' })
 
     // The audit log names the account by number, never by e-mail.
@@ -357,6 +360,7 @@ describeOnEachDriver('privacy self-service', (driver) => {
       ip: '203.0.113.10',
     })
     expect(fresh.id).not.toBe(shopper.id)
+    expect(await accountIn(db, fresh.id)).toMatchObject({ accountId: fresh.id })
 
     const done = (await listPrivacyRequests(db)).recent.filter(
       (r) => r.kind === 'deletion' && r.status === 'done' && r.email === null,

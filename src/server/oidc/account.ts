@@ -1,7 +1,7 @@
 /** The provider's view of our users: who a `sub` is and which claims each scope releases. */
 import { eq } from 'drizzle-orm'
 import type { Account, FindAccount } from 'oidc-provider'
-import { getDb } from '~/server/db/client'
+import { getDb, type Db } from '~/server/db/client'
 import { users } from '~/server/db/schema'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -15,8 +15,15 @@ export const CLAIMS = {
 
 export const findAccount: FindAccount = async (_ctx, sub): Promise<Account | undefined> => {
   if (!UUID.test(sub)) return undefined
-  const db = await getDb()
-  const [user] = await db.select().from(users).where(eq(users.id, sub)).limit(1)
+  return accountIn(await getDb(), sub)
+}
+
+/**
+ * The provider's account for user `id` in `db` (findAccount passes the app's database; tests pass
+ * their own, in which the account exists).
+ */
+export async function accountIn(db: Db, id: string): Promise<Account | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1)
   // A deleted account (ADR 126) is nobody: no token, no userinfo, no silent sign-in.
   if (!user || user.deletedAt) return undefined
   return {
