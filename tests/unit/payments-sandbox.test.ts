@@ -79,6 +79,20 @@ describe('payment method catalogue', () => {
     expect(isMethodAvailable('card', 'RUB')).toBe(true)
     expect(isMethodAvailable('card', 'JPY')).toBe(false)
   })
+
+  it('shows the configured providers: Stripe’s local methods per currency beside cards, PayPal for the wallet', () => {
+    const setup = { card: 'stripe', wallet: 'paypal', cardMethods: { BRL: ['card', 'pix', 'boleto'] } } as const
+    const brl = paymentMethodsFor('BRL', undefined, setup).methods
+    expect(brl.find((m) => m.id === 'card')).toMatchObject({ gateway: 'stripe', localMethods: ['pix', 'boleto'] })
+    expect(brl.find((m) => m.id === 'wallet')).toMatchObject({ gateway: 'paypal', brands: ['paypal'] })
+    // Another currency: cards only; and the sandbox never lists Stripe's methods, whatever is configured.
+    expect(paymentMethodsFor('USD', undefined, setup).methods.find((m) => m.id === 'card')!.localMethods).toEqual([])
+    const sandbox = paymentMethodsFor('BRL', undefined, { ...setup, card: 'sandbox', wallet: 'sandbox' }).methods
+    expect(sandbox.map((m) => [m.gateway, m.localMethods, m.brands.includes('paypal')])).toEqual([
+      ['sandbox', [], false],
+      ['sandbox', [], false],
+    ])
+  })
 })
 
 describe('job retry backoff', () => {
