@@ -6,13 +6,14 @@
  * starts of one order making one session.
  */
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { AppError } from '../../src/modules/errors/app-error'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { refundOrder } from '../../src/modules/orders/refund-order.server'
 import { returnFromProvider } from '../../src/modules/payments/provider-return.server'
 import { startPayment } from '../../src/modules/payments/start-payment.server'
 import * as t from '../../src/server/db/schema'
+import { log } from '../../src/server/log'
 import { stripeGateway } from '../../src/server/payments/stripe/gateway.server'
 import { startStripeStandIn, stripeSignature, type StripeStandIn } from '../stand-ins/stripe'
 import { makeUser, openTestDb, orderInput, orderStatus, pickSku, settle, type TestDb } from './orders-fixtures'
@@ -304,6 +305,57 @@ function suite(driver: 'pglite' | 'postgres') {
     await release() // Stripe's checkout.session.expired arrives: nothing changes
     expect(hook.answers.slice(answered)).toEqual([{ status: 200, outcome: 'unchanged' }])
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'cancelled', failureCode: 'cancelled_by_payer' })
+  })
+
+  it('logs every Stripe call once with Stripe’s request id and its duration, and never a key', async () => {
+    const info = vi.spyOn(log, 'info')
+    const warn = vi.spyOn(log, 'warn')
+    try {
+      const sku = await pickSku(tdb.db, 'topup')
+      const user = await makeUser(tdb.db)
+      const { order } = await createOrder(tdb.db, user, orderInput(sku))
+      stripe.faults.push(
+        { kind: 'status', status: 503 },
+        { kind: 'status', status: 503 },
+        { kind: 'status', status: 503 },
+      )
+      await expect(startPayment(tdb.db, user, { orderId: order.id, method: 'card' }, urls)).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+      })
+      await startPayment(tdb.db, user, { orderId: order.id, method: 'card' }, urls)
+      const lines = (spy: typeof info, msg: string) =>
+        spy.mock.calls
+          .filter(([fields, m]) => m === msg && fields.operation === 'checkout.sessions.create')
+          .map(([fields]) => fields)
+      const ok = lines(info, 'payment provider call')
+      const failed = lines(warn, 'payment provider call failed')
+      expect(ok).toEqual([
+        {
+          provider: 'stripe',
+          operation: 'checkout.sessions.create',
+          requestId: expect.stringMatching(/^req_test_/),
+          durationMs: expect.any(Number),
+        },
+      ])
+      // The SDK's three tries of the failed start are one call: logged once, with the last answer's id.
+      expect(failed).toEqual([
+        {
+          provider: 'stripe',
+          operation: 'checkout.sessions.create',
+          requestId: expect.stringMatching(/^req_test_/),
+          status: 503,
+          code: expect.any(String),
+          durationMs: expect.any(Number),
+        },
+      ])
+      const written = JSON.stringify([...info.mock.calls, ...warn.mock.calls])
+      for (const secret of [STRIPE_TEST_KEYS.STRIPE_SECRET_KEY, STRIPE_TEST_KEYS.STRIPE_WEBHOOK_SECRET]) {
+        expect(written).not.toContain(secret)
+      }
+    } finally {
+      info.mockRestore()
+      warn.mockRestore()
+    }
   })
 }
 
