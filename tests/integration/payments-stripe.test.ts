@@ -16,7 +16,16 @@ import * as t from '../../src/server/db/schema'
 import { log } from '../../src/server/log'
 import { stripeGateway } from '../../src/server/payments/stripe/gateway.server'
 import { startStripeStandIn, stripeSignature, type StripeStandIn } from '../stand-ins/stripe'
-import { makeUser, openTestDb, orderInput, orderStatus, pickSku, settle, type TestDb } from './orders-fixtures'
+import {
+  makeUser,
+  openTestDb,
+  orderInput,
+  orderStatus,
+  pickSku,
+  playerFor,
+  settle,
+  type TestDb,
+} from './orders-fixtures'
 import { STRIPE_TEST_KEYS, seededAdmin, startProviderWebhookEndpoint, type WebhookEndpoint } from './provider-fixtures'
 import { describeOnEachDriver, describeOnPostgres } from './throwaway-db'
 import { ordersConfigForFile, overrideConfig } from './test-config'
@@ -238,6 +247,41 @@ function suite(driver: 'pglite' | 'postgres') {
     expect(await orderStatus(tdb.db, order.id)).toBe('refunded')
     // Stripe's charge.refunded webhooks came after the job had settled them: nothing twice.
     expect(hook.answers.slice(-2).map((a) => a.status)).toEqual([200, 200])
+  })
+
+  it('refunds the card through Stripe by itself when the delivery fails for good', async () => {
+    const restoreChoice = overrideConfig({ REFUND_CHOICE_MINUTES: '0' }) // no shopper choice: refunded at once
+    try {
+      const sku = await pickSku(tdb.db, 'topup')
+      const user = await makeUser(tdb.db)
+      // A player ID ending in 0000: the sandbox supplier accepts the order and its delivery fails.
+      const player = playerFor(sku, '1234560000')
+      expect(player.playerId).toBe('1234560000')
+      const { order } = await createOrder(tdb.db, user, orderInput(sku, { player }))
+      const started = await startPayment(tdb.db, user, { orderId: order.id, method: 'card' }, urls)
+      const sessionId = new URL(started.redirectUrl).pathname.split('/').at(-1)!
+      await stripe.pay(sessionId)
+      await settle(tdb.db)
+      await stripe.settled()
+      await settle(tdb.db)
+      const intent = stripe.sessions.get(sessionId)!.payment_intent!
+      const [refund] = await tdb.db.select().from(t.refunds).where(eq(t.refunds.orderId, order.id))
+      expect(refund).toMatchObject({ status: 'succeeded', amountMinor: order.totalMinor })
+      const calls = stripe.calls.filter(
+        (c) => c.path === '/v1/refunds' && c.method === 'POST' && c.body.payment_intent === intent,
+      )
+      expect(calls.length).toBeGreaterThanOrEqual(1)
+      for (const call of calls) {
+        expect(call).toMatchObject({
+          headers: { 'idempotency-key': `refund:${refund!.id}` },
+          body: { amount: String(order.totalMinor) },
+        })
+      }
+      expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent)).toHaveLength(1)
+      expect(await orderStatus(tdb.db, order.id)).toBe('refunded')
+    } finally {
+      restoreChoice()
+    }
   })
 
   it('tells the shopper the provider is unavailable on timeouts, keeps the order payable, and retries with the same key', async () => {
