@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { backoffMs, BACKOFF_MAX_MS } from '../../src/server/jobs/backoff'
 import { checkCard, expiryValid, luhnValid } from '../../src/server/payments/sandbox/cards'
-import { isMethodAvailable, paymentMethodsFor } from '../../src/modules/payments/payment-methods'
+import { isMethodAvailable, paymentMethodsFor, type PaymentSetup } from '../../src/modules/payments/payment-methods'
 import { signPayload, verifySignature } from '../../src/modules/payments/webhook-signature.server'
 
 const now = new Date('2026-06-15T12:00:00Z')
@@ -81,7 +81,7 @@ describe('payment method catalogue', () => {
   })
 
   it('shows the configured providers: Stripe’s local methods per currency beside cards, PayPal for the wallet', () => {
-    const setup = { card: 'stripe', wallet: 'paypal', cardMethods: { BRL: ['card', 'pix', 'boleto'] } } as const
+    const setup: PaymentSetup = { card: 'stripe', wallet: 'paypal', cardMethods: { BRL: ['card', 'pix', 'boleto'] } }
     const brl = paymentMethodsFor('BRL', undefined, setup).methods
     expect(brl.find((m) => m.id === 'card')).toMatchObject({ gateway: 'stripe', localMethods: ['pix', 'boleto'] })
     expect(brl.find((m) => m.id === 'wallet')).toMatchObject({ gateway: 'paypal', brands: ['paypal'] })
