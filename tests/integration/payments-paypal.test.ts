@@ -204,7 +204,13 @@ describeOnEachDriver('PayPal Orders v2', (driver) => {
       issues: [{ path: 'method', message: 'PROVIDER_UNAVAILABLE' }],
     })
     expect(await orderStatus(tdb.db, order.id)).toBe('awaiting_payment')
-    await new Promise((r) => setTimeout(r, 1_300))
+    // The slow first answer is out of the way once the stand-in has recorded all three tries.
+    const [attempt] = await tdb.db.select().from(t.payments).where(eq(t.payments.orderId, order.id))
+    const triesOf = () =>
+      paypal.calls.filter(
+        (c) => c.path === '/v2/checkout/orders' && c.headers['paypal-request-id'] === `order:${attempt!.id}`,
+      ).length
+    await expect.poll(triesOf, { timeout: 10_000 }).toBe(3)
     const retried = await startPayment(tdb.db, user, { orderId: order.id, method: 'wallet' }, urls)
     const creates = paypal.calls.filter(
       (c) => c.path === '/v2/checkout/orders' && c.headers['paypal-request-id'] === `order:${retried.paymentId}`,
