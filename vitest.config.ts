@@ -9,6 +9,7 @@ const BUILT_SERVER_SUITES = [
   'tests/integration/production-defaults.test.ts',
   'tests/integration/start-without-database.test.ts',
   'tests/integration/start-provider-keys.test.ts',
+  'tests/integration/start-supplier-service.test.ts',
   'tests/integration/html-cache.test.ts',
   'tests/integration/malformed-input.test.ts',
   'tests/integration/admin-access.test.ts',

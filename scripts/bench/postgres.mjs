@@ -27,6 +27,18 @@ export async function postgresFigures(pgUrl, port) {
         env,
       ),
     )
+  if (figures.checkout && figures.checkoutSupplierHttp) {
+    // The row issue 31 asks for: the same checkout with the supplier across HTTP, as a share of in process.
+    figures.checkoutSupplierHttpRatio = figures.checkoutSupplierHttp.map((row, i) => ({
+      shoppers: row.shoppers,
+      ratio: +(row.ordersPerSecond / figures.checkout[i].ordersPerSecond).toFixed(2),
+    }))
+    console.log(
+      `\nSupplier across HTTP beside in process (paid orders/s): ${figures.checkoutSupplierHttpRatio
+        .map((r) => `${r.shoppers} shoppers ${r.ratio}×`)
+        .join(' · ')}`,
+    )
+  }
   return figures
 }
 

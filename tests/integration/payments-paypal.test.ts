@@ -6,12 +6,13 @@
  * and (PostgreSQL) 50 concurrent starts of one order making one PayPal order.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { refundOrder } from '../../src/modules/orders/refund-order.server'
 import { returnFromProvider } from '../../src/modules/payments/provider-return.server'
 import { startPayment } from '../../src/modules/payments/start-payment.server'
 import * as t from '../../src/server/db/schema'
+import { log } from '../../src/server/log'
 import { startPayPalStandIn, type PayPalStandIn } from '../stand-ins/paypal'
 import { makeUser, openTestDb, orderInput, orderStatus, pickSku, settle, type TestDb } from './orders-fixtures'
 import { PAYPAL_TEST_KEYS, seededAdmin, startProviderWebhookEndpoint, type WebhookEndpoint } from './provider-fixtures'
@@ -203,7 +204,13 @@ describeOnEachDriver('PayPal Orders v2', (driver) => {
       issues: [{ path: 'method', message: 'PROVIDER_UNAVAILABLE' }],
     })
     expect(await orderStatus(tdb.db, order.id)).toBe('awaiting_payment')
-    await new Promise((r) => setTimeout(r, 1_300))
+    // The slow first answer is out of the way once the stand-in has recorded all three tries.
+    const [attempt] = await tdb.db.select().from(t.payments).where(eq(t.payments.orderId, order.id))
+    const triesOf = () =>
+      paypal.calls.filter(
+        (c) => c.path === '/v2/checkout/orders' && c.headers['paypal-request-id'] === `order:${attempt!.id}`,
+      ).length
+    await expect.poll(triesOf, { timeout: 10_000 }).toBe(3)
     const retried = await startPayment(tdb.db, user, { orderId: order.id, method: 'wallet' }, urls)
     const creates = paypal.calls.filter(
       (c) => c.path === '/v2/checkout/orders' && c.headers['paypal-request-id'] === `order:${retried.paymentId}`,
@@ -220,6 +227,39 @@ describeOnEachDriver('PayPal Orders v2', (driver) => {
     await returnFromProvider(tdb.db, 'paypal', { paymentId, outcome: 'cancel' }, urls.origin)
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'cancelled', failureCode: 'cancelled_by_payer' })
     expect(await orderStatus(tdb.db, order.id)).toBe('awaiting_payment')
+  })
+
+  it('logs every PayPal call once with PayPal’s debug id, status and duration, and never the credentials', async () => {
+    const info = vi.spyOn(log, 'info')
+    try {
+      const { paymentId, paypalOrderId } = await startedOrder()
+      await approveAndReturn(paymentId, paypalOrderId)
+      const lines = info.mock.calls
+        .filter(([fields, m]) => m === 'payment provider call' && fields.provider === 'paypal')
+        .map(([fields]) => fields)
+      // The capture's webhook follows, checked with PayPal's verify call: logged the same way.
+      expect(lines.map((l) => l.operation)).toEqual([
+        'orders.create',
+        'orders.capture',
+        'notifications.verify-webhook-signature',
+      ])
+      for (const line of lines) {
+        expect(line).toEqual({
+          provider: 'paypal',
+          operation: expect.any(String),
+          requestId: expect.stringMatching(/^[0-9a-f]{12}$/),
+          status: expect.any(Number),
+          durationMs: expect.any(Number),
+        })
+      }
+      const written = JSON.stringify(info.mock.calls)
+      const { PAYPAL_CLIENT_ID: id, PAYPAL_CLIENT_SECRET: secret } = PAYPAL_TEST_KEYS
+      expect(written).not.toContain(secret)
+      expect(written).not.toContain(Buffer.from(`${id}:${secret}`).toString('base64'))
+      expect(written).not.toContain('A21AA') // PayPal's access tokens
+    } finally {
+      info.mockRestore()
+    }
   })
 })
 

@@ -6,16 +6,26 @@
  * starts of one order making one session.
  */
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { AppError } from '../../src/modules/errors/app-error'
 import { createOrder } from '../../src/modules/orders/create-order.server'
 import { refundOrder } from '../../src/modules/orders/refund-order.server'
 import { returnFromProvider } from '../../src/modules/payments/provider-return.server'
 import { startPayment } from '../../src/modules/payments/start-payment.server'
 import * as t from '../../src/server/db/schema'
+import { log } from '../../src/server/log'
 import { stripeGateway } from '../../src/server/payments/stripe/gateway.server'
 import { startStripeStandIn, stripeSignature, type StripeStandIn } from '../stand-ins/stripe'
-import { makeUser, openTestDb, orderInput, orderStatus, pickSku, settle, type TestDb } from './orders-fixtures'
+import {
+  makeUser,
+  openTestDb,
+  orderInput,
+  orderStatus,
+  pickSku,
+  playerFor,
+  settle,
+  type TestDb,
+} from './orders-fixtures'
 import { STRIPE_TEST_KEYS, seededAdmin, startProviderWebhookEndpoint, type WebhookEndpoint } from './provider-fixtures'
 import { describeOnEachDriver, describeOnPostgres } from './throwaway-db'
 import { ordersConfigForFile, overrideConfig } from './test-config'
@@ -239,6 +249,41 @@ function suite(driver: 'pglite' | 'postgres') {
     expect(hook.answers.slice(-2).map((a) => a.status)).toEqual([200, 200])
   })
 
+  it('refunds the card through Stripe by itself when the delivery fails for good', async () => {
+    const restoreChoice = overrideConfig({ REFUND_CHOICE_MINUTES: '0' }) // no shopper choice: refunded at once
+    try {
+      const sku = await pickSku(tdb.db, 'topup')
+      const user = await makeUser(tdb.db)
+      // A player ID ending in 0000: the sandbox supplier accepts the order and its delivery fails.
+      const player = playerFor(sku, '1234560000')
+      expect(player.playerId).toBe('1234560000')
+      const { order } = await createOrder(tdb.db, user, orderInput(sku, { player }))
+      const started = await startPayment(tdb.db, user, { orderId: order.id, method: 'card' }, urls)
+      const sessionId = new URL(started.redirectUrl).pathname.split('/').at(-1)!
+      await stripe.pay(sessionId)
+      await settle(tdb.db)
+      await stripe.settled()
+      await settle(tdb.db)
+      const intent = stripe.sessions.get(sessionId)!.payment_intent!
+      const [refund] = await tdb.db.select().from(t.refunds).where(eq(t.refunds.orderId, order.id))
+      expect(refund).toMatchObject({ status: 'succeeded', amountMinor: order.totalMinor })
+      const calls = stripe.calls.filter(
+        (c) => c.path === '/v1/refunds' && c.method === 'POST' && c.body.payment_intent === intent,
+      )
+      expect(calls.length).toBeGreaterThanOrEqual(1)
+      for (const call of calls) {
+        expect(call).toMatchObject({
+          headers: { 'idempotency-key': `refund:${refund!.id}` },
+          body: { amount: String(order.totalMinor) },
+        })
+      }
+      expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent)).toHaveLength(1)
+      expect(await orderStatus(tdb.db, order.id)).toBe('refunded')
+    } finally {
+      restoreChoice()
+    }
+  })
+
   it('tells the shopper the provider is unavailable on timeouts, keeps the order payable, and retries with the same key', async () => {
     const before = sessionCalls().length
     const sku = await pickSku(tdb.db, 'topup')
@@ -304,6 +349,57 @@ function suite(driver: 'pglite' | 'postgres') {
     await release() // Stripe's checkout.session.expired arrives: nothing changes
     expect(hook.answers.slice(answered)).toEqual([{ status: 200, outcome: 'unchanged' }])
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'cancelled', failureCode: 'cancelled_by_payer' })
+  })
+
+  it('logs every Stripe call once with Stripe’s request id and its duration, and never a key', async () => {
+    const info = vi.spyOn(log, 'info')
+    const warn = vi.spyOn(log, 'warn')
+    try {
+      const sku = await pickSku(tdb.db, 'topup')
+      const user = await makeUser(tdb.db)
+      const { order } = await createOrder(tdb.db, user, orderInput(sku))
+      stripe.faults.push(
+        { kind: 'status', status: 503 },
+        { kind: 'status', status: 503 },
+        { kind: 'status', status: 503 },
+      )
+      await expect(startPayment(tdb.db, user, { orderId: order.id, method: 'card' }, urls)).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+      })
+      await startPayment(tdb.db, user, { orderId: order.id, method: 'card' }, urls)
+      const lines = (spy: typeof info, msg: string) =>
+        spy.mock.calls
+          .filter(([fields, m]) => m === msg && fields.operation === 'checkout.sessions.create')
+          .map(([fields]) => fields)
+      const ok = lines(info, 'payment provider call')
+      const failed = lines(warn, 'payment provider call failed')
+      expect(ok).toEqual([
+        {
+          provider: 'stripe',
+          operation: 'checkout.sessions.create',
+          requestId: expect.stringMatching(/^req_test_/),
+          durationMs: expect.any(Number),
+        },
+      ])
+      // The SDK's three tries of the failed start are one call: logged once, with the last answer's id.
+      expect(failed).toEqual([
+        {
+          provider: 'stripe',
+          operation: 'checkout.sessions.create',
+          requestId: expect.stringMatching(/^req_test_/),
+          status: 503,
+          code: expect.any(String),
+          durationMs: expect.any(Number),
+        },
+      ])
+      const written = JSON.stringify([...info.mock.calls, ...warn.mock.calls])
+      for (const secret of [STRIPE_TEST_KEYS.STRIPE_SECRET_KEY, STRIPE_TEST_KEYS.STRIPE_WEBHOOK_SECRET]) {
+        expect(written).not.toContain(secret)
+      }
+    } finally {
+      info.mockRestore()
+      warn.mockRestore()
+    }
   })
 }
 

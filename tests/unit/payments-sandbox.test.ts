@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { backoffMs, BACKOFF_MAX_MS } from '../../src/server/jobs/backoff'
 import { checkCard, expiryValid, luhnValid } from '../../src/server/payments/sandbox/cards'
-import { isMethodAvailable, paymentMethodsFor } from '../../src/modules/payments/payment-methods'
+import { isMethodAvailable, paymentMethodsFor, type PaymentSetup } from '../../src/modules/payments/payment-methods'
 import { signPayload, verifySignature } from '../../src/modules/payments/webhook-signature.server'
 
 const now = new Date('2026-06-15T12:00:00Z')
@@ -78,6 +78,20 @@ describe('payment method catalogue', () => {
     expect(paymentMethodsFor('EUR', 'RU').methods.find((m) => m.id === 'wallet')).toMatchObject({ reason: 'country' })
     expect(isMethodAvailable('card', 'RUB')).toBe(true)
     expect(isMethodAvailable('card', 'JPY')).toBe(false)
+  })
+
+  it('shows the configured providers: Stripe’s local methods per currency beside cards, PayPal for the wallet', () => {
+    const setup: PaymentSetup = { card: 'stripe', wallet: 'paypal', cardMethods: { BRL: ['card', 'pix', 'boleto'] } }
+    const brl = paymentMethodsFor('BRL', undefined, setup).methods
+    expect(brl.find((m) => m.id === 'card')).toMatchObject({ gateway: 'stripe', localMethods: ['pix', 'boleto'] })
+    expect(brl.find((m) => m.id === 'wallet')).toMatchObject({ gateway: 'paypal', brands: ['paypal'] })
+    // Another currency: cards only; and the sandbox never lists Stripe's methods, whatever is configured.
+    expect(paymentMethodsFor('USD', undefined, setup).methods.find((m) => m.id === 'card')!.localMethods).toEqual([])
+    const sandbox = paymentMethodsFor('BRL', undefined, { ...setup, card: 'sandbox', wallet: 'sandbox' }).methods
+    expect(sandbox.map((m) => [m.gateway, m.localMethods, m.brands.includes('paypal')])).toEqual([
+      ['sandbox', [], false],
+      ['sandbox', [], false],
+    ])
   })
 })
 
