@@ -152,7 +152,10 @@ describeOnEachDriver('staff second factor', (driver) => {
     const results = await Promise.allSettled(sessions.map((c) => verifyStaffCode(db, caller, requestWith(c), code)))
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
     const refused = results.find((r) => r.status === 'rejected')
-    expect(await refusal(Promise.reject(refused!.reason))).toEqual({ code: 'INVALID_INPUT', issues: ['totp_code_used'] })
+    expect(await refusal(Promise.reject(refused!.reason))).toEqual({
+      code: 'INVALID_INPUT',
+      issues: ['totp_code_used'],
+    })
     const open = await Promise.allSettled(sessions.map(async (c) => (await door(c)).staff()))
     expect(open.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
   })
@@ -167,9 +170,9 @@ describeOnEachDriver('staff second factor', (driver) => {
         issues: ['totp_code_used'],
       })
     }
-    expect(await refusal(verifyStaffCode(db, caller, requestWith(next), await codeOfStep(secret, 1)))).toMatchObject(
-      { code: 'RATE_LIMITED' },
-    )
+    expect(await refusal(verifyStaffCode(db, caller, requestWith(next), await codeOfStep(secret, 1)))).toMatchObject({
+      code: 'RATE_LIMITED',
+    })
   })
 
   it('asks for the code again for step-up actions after STAFF_STEP_UP_MINUTES on the one clock', async () => {

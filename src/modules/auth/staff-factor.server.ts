@@ -66,7 +66,8 @@ async function totpStep(secret: string, code: string): Promise<number | undefine
   const token = code.replace(/\s/g, '')
   if (!/^\d{6}$/.test(token)) return undefined
   const result = await verify({ secret, token, epochTolerance: 30 })
-  return result.valid ? result.timeStep : undefined
+  // A TOTP check's result names its time step (an HOTP one would not).
+  return result.valid && 'timeStep' in result ? result.timeStep : undefined
 }
 
 /**
@@ -78,10 +79,7 @@ async function takeTimeStep(db: Db, userId: string, step: number): Promise<boole
     .update(staffFactors)
     .set({ lastTimeStep: step })
     .where(
-      and(
-        eq(staffFactors.userId, userId),
-        or(isNull(staffFactors.lastTimeStep), lt(staffFactors.lastTimeStep, step)),
-      ),
+      and(eq(staffFactors.userId, userId), or(isNull(staffFactors.lastTimeStep), lt(staffFactors.lastTimeStep, step))),
     )
     .returning({ userId: staffFactors.userId })
   return taken.length > 0
