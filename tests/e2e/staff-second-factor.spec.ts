@@ -1,4 +1,4 @@
-import { generate } from 'otplib'
+import { freshTotpCode } from '../fixtures/totp-codes'
 import { checkoutPath } from './shop-pages'
 import { gotoHydrated } from './support'
 import { expect, signInAs, test } from './user-fixture'
@@ -37,7 +37,7 @@ test('an admin enrols TOTP, signs in with password and code, confirms again befo
   await page.getByTestId('staff-factor-start').click()
   await expect(page.getByTestId('staff-factor-qr')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/)
   const secret = (await page.getByTestId('staff-factor-secret').innerText()).trim()
-  await page.getByTestId('staff-factor-confirm-code').fill(await generate({ secret }))
+  await page.getByTestId('staff-factor-confirm-code').fill(await freshTotpCode(secret))
   await page.getByTestId('staff-factor-confirm-submit').click()
   await expect(page.getByTestId('staff-recovery-codes').locator('li')).toHaveCount(10)
   await page.getByTestId('staff-factor-continue').click()
@@ -57,7 +57,7 @@ test('an admin enrols TOTP, signs in with password and code, confirms again befo
     'This code is not right. Check your authenticator app and try again.',
   )
   await expect(page.getByTestId('admin-order')).toHaveCount(0)
-  await page.getByTestId('staff-factor-code').fill(await generate({ secret }))
+  await page.getByTestId('staff-factor-code').fill(await freshTotpCode(secret))
   await page.getByTestId('staff-factor-submit').click()
   await expect(page.getByTestId('admin-order')).toBeVisible()
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered', { timeout: 20_000 })
@@ -70,7 +70,7 @@ test('an admin enrols TOTP, signs in with password and code, confirms again befo
   await expect(page.getByTestId('admin-action-result')).toHaveText(
     'Confirm again with your authenticator code or passkey (in the side bar), then try again.',
   )
-  await page.getByTestId('staff-step-up-code').fill(await generate({ secret }))
+  await page.getByTestId('staff-step-up-code').fill(await freshTotpCode(secret))
   await page.getByTestId('staff-step-up-submit').click()
   await expect(page.getByTestId('staff-step-up-done')).toBeVisible()
   page.once('dialog', (dialog) => void dialog.accept())

@@ -7,7 +7,7 @@
  * account journey's job (auth.spec.ts).
  */
 import { randomInt } from 'node:crypto'
-import { generate } from 'otplib'
+import { freshTotpCode } from '../fixtures/totp-codes'
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import type { TestUser, TestUserInput } from '../../src/modules/workshop/test-users.schemas'
 
@@ -41,8 +41,11 @@ export async function signInAs(
   if (user.totpSecret) await proveStaffFactor(context, user.totpSecret)
 }
 
-/** The current authenticator code of a TOTP secret (real time, as an authenticator app). */
-export const totpCode = (secret: string) => generate({ secret })
+/**
+ * An authenticator code of a TOTP secret (real time, as an authenticator app), one not handed out
+ * before: the server takes each code once (ADR 118).
+ */
+export const totpCode = (secret: string) => freshTotpCode(secret)
 
 /** Proves a signed-in staff member's second factor for the context's session. */
 export async function proveStaffFactor(context: BrowserContext, secret: string): Promise<void> {

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, type AddressInfo, type Server } from 'node:net'
 import path from 'node:path'
-import { generate } from 'otplib'
+import { freshTotpCode } from '../fixtures/totp-codes'
 import { staleBuildReason } from './build-first'
 import { createThrowawayDatabase } from './throwaway-db'
 
@@ -210,9 +210,9 @@ export class Browser {
  * Signs in through the storefront: /login → authorization server → its sign-in page → POST the
  * credentials → back through /auth/callback. Returns the callback URL (for tampering) if `stopAtCallback`.
  */
-/** A signed-in staff member's browser proves the second factor with the current TOTP code (ADR 111). */
+/** A signed-in staff member's browser proves the second factor with a TOTP code not used before (ADR 111, 118). */
 export async function proveStaffFactor(browser: Browser, secret: string): Promise<void> {
-  const response = await browser.postJson('/api/staff/factor/verify', { code: await generate({ secret }) })
+  const response = await browser.postJson('/api/staff/factor/verify', { code: await freshTotpCode(secret) })
   if (response.status !== 200) throw new Error(`factor check answered ${response.status}: ${await response.text()}`)
 }
 

@@ -15,7 +15,8 @@ import { spawnSync } from 'node:child_process'
 import { toJSONAsync } from 'seroval'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Client } from 'pg'
-import { generate, generateSecret } from 'otplib'
+import { generateSecret } from 'otplib'
+import { freshTotpCode } from '../fixtures/totp-codes'
 import { checkout, shoppers, shopFor } from '../../scripts/bench/checkout.mjs'
 import { run as pageLoad } from '../../scripts/bench/ssr.mjs'
 import { openDatabase, type DbHandle } from '../../src/server/db/client'
@@ -385,7 +386,7 @@ async function adminSession(): Promise<string> {
   const proved = await fetch(`${lb.base}/api/staff/factor/verify`, {
     method: 'POST',
     headers: { cookie: cookie!, origin: lb.base, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ code: await generate({ secret }) }),
+    body: JSON.stringify({ code: await freshTotpCode(secret) }),
   })
   expect(proved.status, await proved.text()).toBe(200)
   return cookie!

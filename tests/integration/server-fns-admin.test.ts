@@ -27,6 +27,8 @@ import { createOrder } from '../../src/modules/orders/create-order.server'
 import { createSupportRequest } from '../../src/modules/orders/support.server'
 import * as creditAdminFns from '../../src/modules/store-credit/credit-admin.functions'
 import * as staffFactorFns from '../../src/modules/auth/staff-factor.functions'
+import * as staffSessionFns from '../../src/modules/auth/staff-sessions.functions'
+import { SESSION_COOKIE, hashSessionId } from '../../src/modules/auth/session-cookie.server'
 import * as reconcileFns from '../../src/modules/payments/reconcile.functions'
 import { LOCALES } from '../../src/modules/i18n/locales'
 import { closeDb, getDb, type Db } from '../../src/server/db/client'
@@ -451,6 +453,23 @@ const rows: Record<string, DoorRow> = {
     },
   },
 
+  // staff-sessions.functions.ts
+  adminStaffSessionsFn: {
+    gate: 'admin',
+    ok: (a, who) => {
+      const handle = hashSessionId(who.cookie.slice(SESSION_COOKIE.length + 1)).slice(0, 16)
+      expect(resultOf(a)).toContainEqual(expect.objectContaining({ id: handle, role: 'admin', current: true }))
+    },
+  },
+  adminRevokeStaffSessionFn: {
+    gate: 'admin',
+    input: async () => ({
+      id: hashSessionId((await caller('support')).cookie.slice(SESSION_COOKIE.length + 1)).slice(0, 16),
+    }),
+    invalid: { data: { id: 'not a handle' }, issue: 'invalid_format' },
+    ok: (a) => expect(okData(a)).toMatchObject({ id: expect.any(String) }),
+  },
+
   // staff-factor.functions.ts (the door lets staff in by role alone; the table's staff are verified)
   staffFactorStatusFn: {
     gate: 'staff',
@@ -544,6 +563,7 @@ doorTable(
     'store-credit/credit-admin.functions.ts': creditAdminFns,
     'payments/reconcile.functions.ts': reconcileFns,
     'auth/staff-factor.functions.ts': staffFactorFns,
+    'auth/staff-sessions.functions.ts': staffSessionFns,
   },
   rows,
   { caller },

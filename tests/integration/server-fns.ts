@@ -217,6 +217,7 @@ export const SERVER_FN_FILES: Record<string, string[]> = {
     'store-credit/credit-admin.functions.ts',
     'payments/reconcile.functions.ts',
     'auth/staff-factor.functions.ts',
+    'auth/staff-sessions.functions.ts',
   ],
   'server-fns-shop.test.ts': [
     'orders/orders.functions.ts',

@@ -32,7 +32,11 @@ const promoters = await vi.hoisted(async () =>
 )
 vi.mock('../../src/modules/admin/admin.functions', () => admin)
 vi.mock('../../src/modules/affiliate/promoter-admin.functions', () => ({ ...admin, ...promoters }))
+const sessions = await vi.hoisted(async () =>
+  (await import('./doors')).door('adminStaffSessionsFn', 'adminRevokeStaffSessionFn'),
+)
 vi.mock('../../src/modules/accounts/staff.functions', () => admin)
+vi.mock('../../src/modules/auth/staff-sessions.functions', () => sessions)
 
 const ok = { ok: true, data: null }
 
@@ -273,12 +277,43 @@ describe('staff', () => {
     ],
     viewerId: 'admin-1',
   }
+  const PHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+  const live = [
+    {
+      id: 'aaaaaaaaaaaaaaaa',
+      email: 'boss@example.com',
+      role: 'admin',
+      userAgent: null,
+      ipAddress: '127.0.0.1',
+      startedAt: '2026-11-28T08:00:00.000Z',
+      lastSeenAt: '2026-11-28T09:00:00.000Z',
+      current: true,
+    },
+    {
+      id: 'bbbbbbbbbbbbbbbb',
+      email: 'helper@example.com',
+      role: 'support',
+      userAgent: PHONE,
+      ipAddress: '203.0.113.7',
+      startedAt: '2026-11-28T07:00:00.000Z',
+      lastSeenAt: null,
+      current: false,
+    },
+  ]
+  const page = () =>
+    renderUi(<StaffPage />, {
+      queries: [
+        [['admin', 'staff'], staff],
+        [['admin', 'staff', 'sessions'], live],
+      ],
+    })
 
   it('lists staff with the viewer marked; grants a role by e-mail', async () => {
     admin.adminSetRoleFn
       .mockResolvedValueOnce({ ok: false, code: 'NOT_FOUND', issues: ['no_account'] })
       .mockResolvedValue(ok)
-    await renderUi(<StaffPage />, { queries: [[['admin', 'staff'], staff]] })
+    await page()
     const rows = await screen.findAllByTestId('staff-row')
     expect(rows[0]!.textContent).toContain('(you)')
     const form = screen.getByRole('form', { name: 'Give a role' })
@@ -296,7 +331,7 @@ describe('staff', () => {
       .mockResolvedValueOnce(ok)
       .mockResolvedValueOnce({ ok: false, code: 'CONFLICT', issues: ['last_admin'] })
     const confirm = answerConfirm(true)
-    await renderUi(<StaffPage />, { queries: [[['admin', 'staff'], staff]] })
+    await page()
     fireEvent.click(await screen.findByRole('button', { name: 'Make admin: helper@example.com' }))
     await waitFor(() =>
       expect(admin.adminSetRoleFn).toHaveBeenCalledWith({ data: { email: 'helper@example.com', role: 'admin' } }),
@@ -306,5 +341,33 @@ describe('staff', () => {
     expect(
       await screen.findByText('The shop must keep at least one admin: make someone else admin first.'),
     ).toBeTruthy()
+  })
+
+  it('lists live staff sessions, the own one marked without a button; ends another after confirming', async () => {
+    sessions.adminRevokeStaffSessionFn
+      .mockResolvedValueOnce({ ok: false, code: 'FORBIDDEN', issues: ['staff_step_up_required'] })
+      .mockResolvedValue({ ok: true, data: { id: 'bbbbbbbbbbbbbbbb' } })
+    const confirm = answerConfirm(true)
+    await page()
+    const cards = await screen.findAllByTestId('staff-session')
+    expect(cards).toHaveLength(2)
+    expect(within(cards[0]!).getByTestId('staff-session-current').textContent).toBe('This session')
+    expect(within(cards[0]!).queryByRole('button')).toBeNull()
+    expect(within(cards[0]!).getByText('Unknown browser')).toBeTruthy()
+    expect(cards[1]!.textContent).toContain('Safari 18 on iPhone')
+    expect(cards[1]!.textContent).toContain('203.0.113.7')
+    const end = within(cards[1]!).getByRole('button', { name: 'End session: helper@example.com, Safari 18 on iPhone' })
+    fireEvent.click(end)
+    expect(confirm).toHaveBeenCalledWith(
+      'End this staff session? Its browser must sign in again, with the second factor.',
+    )
+    expect(
+      await screen.findByText(
+        'Confirm again with your authenticator code or passkey (in the side bar), then try again.',
+      ),
+    ).toBeTruthy()
+    fireEvent.click(end)
+    expect((await screen.findByTestId('staff-sessions-done')).textContent).toBe('The session was ended.')
+    expect(sessions.adminRevokeStaffSessionFn).toHaveBeenLastCalledWith({ data: { id: 'bbbbbbbbbbbbbbbb' } })
   })
 })

@@ -8,10 +8,12 @@
  * - Check: a right code (or an unused recovery code, then spent) stamps the session's
  *   `staff_verified_at` on the app's clock; the door's staff gates read it. Wrong codes count
  *   against a per-account limit (5 per 15 minutes; a right one gives its hit back).
- * Codes are checked against real time (the authenticator app knows no test clock), ±30 s.
+ * Codes are checked against real time (the authenticator app knows no test clock), ±30 s, and
+ * each is taken once (ADR 118): the time step of the last accepted code is kept, and a code of that
+ * step or an older one is refused as used (`totp_code_used`, counted like a wrong code).
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { generateSecret, generateURI, verify } from 'otplib'
 import QRCode from 'qrcode'
 import { recordAudit } from '~/modules/audit/audit.server'
@@ -53,11 +55,34 @@ function wrongCode(): never {
   throw new AppError('INVALID_INPUT', 'This code is not right', { issues: [{ path: 'code', message: 'wrong_code' }] })
 }
 
-async function totpMatches(secret: string, code: string): Promise<boolean> {
+function usedCode(): never {
+  throw new AppError('INVALID_INPUT', 'This code was already used', {
+    issues: [{ path: 'code', message: 'totp_code_used' }],
+  })
+}
+
+/** The time step (RFC 6238 counter) a right code belongs to; undefined for a wrong one. */
+async function totpStep(secret: string, code: string): Promise<number | undefined> {
   const token = code.replace(/\s/g, '')
-  if (!/^\d{6}$/.test(token)) return false
+  if (!/^\d{6}$/.test(token)) return undefined
   const result = await verify({ secret, token, epochTolerance: 30 })
-  return result.valid
+  // A TOTP check's result names its time step (an HOTP one would not).
+  return result.valid && 'timeStep' in result ? result.timeStep : undefined
+}
+
+/**
+ * Takes a right code's time step for the account, once: one guarded UPDATE, so of two requests
+ * with the same code (or a code older than the last one taken) exactly one gets a row back.
+ */
+async function takeTimeStep(db: Db, userId: string, step: number): Promise<boolean> {
+  const taken = await db
+    .update(staffFactors)
+    .set({ lastTimeStep: step })
+    .where(
+      and(eq(staffFactors.userId, userId), or(isNull(staffFactors.lastTimeStep), lt(staffFactors.lastTimeStep, step))),
+    )
+    .returning({ userId: staffFactors.userId })
+  return taken.length > 0
 }
 
 export async function factorStatus(db: Db, caller: Caller): Promise<StaffFactorStatus> {
@@ -89,7 +114,7 @@ export async function startEnrolment(db: Db, caller: Caller): Promise<Enrolment>
   await db
     .insert(staffFactors)
     .values({ userId: caller.id, secret })
-    .onConflictDoUpdate({ target: staffFactors.userId, set: { secret, enrolledAt: null } })
+    .onConflictDoUpdate({ target: staffFactors.userId, set: { secret, enrolledAt: null, lastTimeStep: null } })
   const uri = generateURI({ issuer: ISSUER, label: caller.email, secret })
   const svg = await QRCode.toString(uri, { type: 'svg', margin: 2 })
   const qrCode = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
@@ -122,7 +147,8 @@ export async function confirmEnrolment(
       issues: [{ path: '', message: 'already_enrolled' }],
     })
   }
-  if (!(await totpMatches(factor.secret, code))) wrongCode()
+  const step = await totpStep(factor.secret, code)
+  if (step === undefined) wrongCode()
   await refundRateLimits(db, staffFactorLimits(caller.id))
   const recoveryCodes = Array.from({ length: RECOVERY_CODES }, () => {
     const raw = randomBytes(5).toString('hex')
@@ -131,7 +157,8 @@ export async function confirmEnrolment(
   await db.transaction(async (tx) => {
     const done = await tx
       .update(staffFactors)
-      .set({ enrolledAt: now() })
+      // The confirming code is taken too: it cannot prove another session afterwards.
+      .set({ enrolledAt: now(), lastTimeStep: step })
       .where(and(eq(staffFactors.userId, caller.id), isNull(staffFactors.enrolledAt)))
       .returning({ userId: staffFactors.userId })
     if (done.length === 0) {
@@ -154,8 +181,9 @@ export async function confirmEnrolment(
 }
 
 /**
- * Proves the factor for this session: a TOTP code, or an unused recovery code (spent). 400
- * `wrong_code` otherwise, 429 after 5 wrong codes in 15 minutes (then even a right one waits).
+ * Proves the factor for this session: a TOTP code not used before, or an unused recovery code
+ * (spent). 400 `wrong_code` otherwise, `totp_code_used` for a right code already taken (both count
+ * against the limit), 429 after 5 in 15 minutes (then even a right one waits).
  */
 export async function verifyStaffCode(
   db: Db,
@@ -171,7 +199,10 @@ export async function verifyStaffCode(
     })
   }
   let recovery = false
-  if (!(await totpMatches(factor.secret, code))) {
+  const step = await totpStep(factor.secret, code)
+  if (step !== undefined) {
+    if (!(await takeTimeStep(db, caller.id, step))) usedCode()
+  } else {
     const spent = await db
       .update(staffRecoveryCodes)
       .set({ usedAt: now() })
@@ -205,5 +236,5 @@ export async function enrolWithSecret(db: Db, userId: string, secret: string): P
   await db
     .insert(staffFactors)
     .values({ userId, secret, enrolledAt: now() })
-    .onConflictDoUpdate({ target: staffFactors.userId, set: { secret, enrolledAt: now() } })
+    .onConflictDoUpdate({ target: staffFactors.userId, set: { secret, enrolledAt: now(), lastTimeStep: null } })
 }

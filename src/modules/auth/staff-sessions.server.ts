@@ -8,6 +8,8 @@ import { recordAudit } from '~/modules/audit/audit.server'
 import { AppError } from '~/modules/errors/app-error'
 import type { Db } from '~/server/db/client'
 import { STAFF_ROLES, sessions, users } from '~/server/db/schema'
+import { sessionHashFromRequest } from './session-cookie.server'
+import type { StaffSessionView } from './staff-sessions.schemas'
 
 const LAST_SEEN_EVERY_MS = 60_000
 
@@ -32,19 +34,6 @@ export async function endedStaffSession(
       .where(eq(sessions.idHash, idHash))
   }
   return false
-}
-
-export interface StaffSessionView {
-  /** A handle for revoking: the first 16 characters of the stored hash (never the cookie). */
-  id: string
-  email: string
-  role: string
-  userAgent: string | null
-  ipAddress: string | null
-  startedAt: string
-  lastSeenAt: string | null
-  /** The session making this request. */
-  current: boolean
 }
 
 const handleOf = (idHash: string) => idHash.slice(0, 16)
@@ -79,6 +68,11 @@ export async function listStaffSessions(db: Db, currentHash: string | undefined)
       lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
       current: r.idHash === currentHash,
     }))
+}
+
+/** The list as the requesting browser sees it: its own session marked `current`. */
+export function staffSessionsSeenBy(db: Db, request: Request): Promise<StaffSessionView[]> {
+  return listStaffSessions(db, sessionHashFromRequest(request))
 }
 
 /** Signs one staff session out (admins; audited). NOT_FOUND for an unknown handle. */

@@ -31,6 +31,7 @@ const ISSUE_LABELS: Record<string, MessageDescriptor> = {
   staff_factor_enrolment_required: msg`Set up your second factor (authenticator app or passkey) first.`,
   staff_step_up_required: msg`Confirm again with your authenticator code or passkey (in the side bar), then try again.`,
   wrong_code: msg`This code is not right. Check your authenticator app and try again.`,
+  totp_code_used: msg`This code was already used. Wait for the next code in your authenticator app and enter that one.`,
   already_enrolled: msg`Your authenticator app is already set up.`,
   not_enrolling: msg`Start the set-up first.`,
   passkey_cancelled: msg`The passkey prompt was closed before it finished. Try again when you are ready.`,

@@ -7,6 +7,7 @@ import type { StaffList } from '~/modules/accounts/staff.schemas'
 import { AlertText, SelectField, TextField, buttonClass, primaryButtonClass } from './form-fields'
 import { TableHead } from './table-head'
 import { useStaffAction } from '~/modules/admin/use-staff-action'
+import { StaffSessions } from './staff-sessions'
 
 type Role = 'customer' | 'support' | 'admin'
 
@@ -107,7 +108,7 @@ function GrantForm() {
   )
 }
 
-/** /admin/staff (admins): who has a staff role; grant, change and revoke (audited). */
+/** /admin/staff (admins): who has a staff role; grant, change and revoke; who is signed in (audited). */
 export function StaffPage() {
   const { data } = useSuspenseQuery(adminStaffQuery())
   return (
@@ -138,6 +139,7 @@ export function StaffPage() {
           </tbody>
         </table>
       </div>
+      <StaffSessions />
     </div>
   )
 }

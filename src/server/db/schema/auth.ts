@@ -4,7 +4,7 @@
  * shared rate-limit counters.
  */
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, inList, tstz, updatedAt } from './columns'
 import { users } from './accounts'
 
@@ -103,6 +103,8 @@ export const staffFactors = pgTable('staff_factors', {
     .references(() => users.id, { onDelete: 'cascade' }),
   secret: text('secret').notNull(),
   enrolledAt: tstz('enrolled_at'),
+  /** The time step of the last accepted code: a code is taken once, never an older one (ADR 118). */
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
   createdAt: createdAt(),
 })
 

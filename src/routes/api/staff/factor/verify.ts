@@ -8,7 +8,8 @@ const bodySchema = z.object({ code: z.string().trim().min(1).max(20) })
 
 /**
  * Staff, signed in with a session cookie: POST {code} proves the second factor for this session
- * (ADR 111) — 200, 400 `wrong_code`, 429 after too many wrong codes.
+ * (ADR 111) — 200, 400 `wrong_code` or `totp_code_used` (a code is taken once, ADR 118), 429 after
+ * too many wrong or used codes.
  */
 export const Route = createFileRoute('/api/staff/factor/verify')({
   server: {

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_factors" ADD COLUMN "last_time_step" bigint;
