@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { AppError } from '../../src/modules/errors/app-error'
 import { createOrder } from '../../src/modules/orders/create-order.server'
+import { getOrderDetail } from '../../src/modules/orders/order-queries.server'
 import { refundOrder } from '../../src/modules/orders/refund-order.server'
 import { returnFromProvider } from '../../src/modules/payments/provider-return.server'
 import { startPayment } from '../../src/modules/payments/start-payment.server'
@@ -190,6 +191,48 @@ function suite(driver: 'pglite' | 'postgres') {
     await settle(tdb.db)
   })
 
+  it('ignores a paid session in another currency for the same amount: nothing changes', async () => {
+    const { order, paymentId, sessionId } = await startedOrder()
+    const paid = sessionObject(sessionId, { status: 'complete', payment_status: 'paid', payment_intent: 'pi_test_eur' })
+    expect(paid.currency).toBe('usd')
+    const error = vi.spyOn(log, 'error')
+    try {
+      expect(await stripe.send('checkout.session.completed', { ...paid, currency: 'eur' })).toBe(200)
+      expect(hook.answers.at(-1)!.outcome).toBe('ignored')
+      expect(error.mock.calls.map(([, msg]) => msg)).toContain('webhook amount does not match the payment; ignored')
+    } finally {
+      error.mockRestore()
+    }
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'pending', captureId: null })
+    expect(await orderStatus(tdb.db, order.id)).toBe('awaiting_payment')
+    // The same session in its own currency still pays the order.
+    expect(await stripe.send('checkout.session.completed', paid)).toBe(200)
+    expect(hook.answers.at(-1)!.outcome).toBe('applied')
+    await settle(tdb.db)
+  })
+
+  it('acknowledges a session it never made and logs it at warn', async () => {
+    const { sessionId } = await startedOrder()
+    const foreign = sessionObject(sessionId, {
+      id: 'cs_test_not_ours',
+      status: 'complete',
+      payment_status: 'paid',
+      metadata: { payment_id: '3f1c1d2e-0000-4000-8000-000000000000' },
+    })
+    const warn = vi.spyOn(log, 'warn')
+    try {
+      const eventId = `evt_test_unknown_${sessionId}`
+      expect(await stripe.send('checkout.session.completed', foreign, { id: eventId })).toBe(200)
+      expect(hook.answers.at(-1)).toEqual({ status: 200, outcome: 'ignored' })
+      expect(warn.mock.calls).toContainEqual([
+        { eventId, reference: '3f1c1d2e-0000-4000-8000-000000000000' },
+        'webhook for an unknown payment ignored',
+      ])
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
   it('pays a boleto-style session later: completed unpaid waits, async_payment_succeeded captures', async () => {
     const { order, paymentId, sessionId } = await startedOrder()
     const waiting = sessionObject(sessionId, { status: 'complete', payment_status: 'unpaid' })
@@ -247,6 +290,74 @@ function suite(driver: 'pglite' | 'postgres') {
     expect(await orderStatus(tdb.db, order.id)).toBe('refunded')
     // Stripe's charge.refunded webhooks came after the job had settled them: nothing twice.
     expect(hook.answers.slice(-2).map((a) => a.status)).toEqual([200, 200])
+  })
+
+  it('keeps a pending refund pending until charge.refunded says it succeeded', async () => {
+    const { order, sessionId } = await deliveredOrder()
+    const intent = stripe.sessions.get(sessionId)!.payment_intent!
+    stripe.refundStatus = 'pending'
+    let made
+    try {
+      await refundOrder(tdb.db, order.id, { actor: admin })
+      await settle(tdb.db)
+      await stripe.settled()
+      ;[made] = [...stripe.refunds.values()].filter((r) => r.payment_intent === intent)
+    } finally {
+      stripe.refundStatus = 'succeeded'
+    }
+    expect(made).toMatchObject({ status: 'pending', amount: order.totalMinor })
+    const pending = await getOrderDetail(tdb.db, null, order.id)
+    expect(pending.refunds.map((r) => r.status)).toEqual(['requested'])
+    expect(pending.status).not.toBe('refunded')
+    expect(pending.events.map((e) => e.type)).not.toContain('payment_refunded')
+
+    const answered = hook.answers.length
+    await stripe.finishRefund(made!.id, 'succeeded')
+    expect(hook.answers.slice(answered)).toEqual([{ status: 200, outcome: 'applied' }])
+    const done = await getOrderDetail(tdb.db, null, order.id)
+    expect(done.refunds.map((r) => r.status)).toEqual(['succeeded'])
+    expect(done.status).toBe('refunded')
+    expect(done.events.filter((e) => e.type === 'payment_refunded')).toHaveLength(1)
+  })
+
+  it('marks a refund Stripe answers failed as failed, and settles nothing for a pending one that fails later', async () => {
+    const { order, sessionId } = await deliveredOrder()
+    const intent = stripe.sessions.get(sessionId)!.payment_intent!
+    const refundsAtStripe = () => [...stripe.refunds.values()].filter((r) => r.payment_intent === intent)
+    const part = Math.floor(order.totalMinor / 2)
+    stripe.refundStatus = 'failed'
+    try {
+      await refundOrder(tdb.db, order.id, { actor: admin }, { amountMinor: part })
+      await settle(tdb.db)
+      await stripe.settled()
+    } finally {
+      stripe.refundStatus = 'succeeded'
+    }
+    // Refused for good (refund.server.ts): the row fails, the order says so, and the amount is refundable again.
+    expect(refundsAtStripe().map((r) => r.status)).toEqual(['failed'])
+    const refused = await getOrderDetail(tdb.db, null, order.id)
+    expect(refused.refunds.map((r) => r.status)).toEqual(['failed'])
+    expect(refused.events.filter((e) => e.type === 'refund_failed')).toHaveLength(1)
+    expect(refused.refundableMinor).toBe(order.totalMinor)
+    expect(refused.status).toBe('delivered')
+
+    // Pending at first, failed at the bank later: Stripe says refund.failed, which settles nothing.
+    stripe.refundStatus = 'pending'
+    try {
+      await refundOrder(tdb.db, order.id, { actor: admin }, { amountMinor: part })
+      await settle(tdb.db)
+      await stripe.settled()
+    } finally {
+      stripe.refundStatus = 'succeeded'
+    }
+    const later = refundsAtStripe().find((r) => r.status === 'pending')!
+    const answered = hook.answers.length
+    await stripe.finishRefund(later.id, 'failed')
+    expect(hook.answers.slice(answered)).toEqual([{ status: 200, outcome: 'ignored' }])
+    const after = await getOrderDetail(tdb.db, null, order.id)
+    expect(after.refunds.map((r) => r.status)).not.toContain('succeeded')
+    expect(after.status).toBe('delivered')
+    expect(after.events.map((e) => e.type)).not.toContain('payment_refunded')
   })
 
   it('refunds the card through Stripe by itself when the delivery fails for good', async () => {

@@ -32,8 +32,19 @@ export interface StripeStandIn {
   refunds: Map<string, Refund>
   /** Faults applied to the next API calls, one each, in order. */
   faults: Fault[]
+  /**
+   * The status the next refunds are created with (Stripe's refund object: `succeeded`, `pending`
+   * or `failed`; default `succeeded`). Only a succeeded refund sends `charge.refunded` at once; a
+   * pending one waits for finishRefund().
+   */
+  refundStatus: Refund['status']
   /** The Stripe-configured webhook endpoint (URL and signing secret). */
   endpoint: { url: string; secret: string } | null
+  /**
+   * A pending refund ends at the bank: `succeeded` sends `charge.refunded`, `failed` sends
+   * `refund.failed` (Stripe's events for each), and waits for the endpoint's answers.
+   */
+  finishRefund(refundId: string, status: 'succeeded' | 'failed'): Promise<void>
   /** Plays the shopper paying on the hosted page: completes the session and sends the webhook. */
   pay(sessionId: string): Promise<void>
   /** Sends one event to the endpoint, signed (or as given), and returns the endpoint's status. */
@@ -142,7 +153,16 @@ export async function startStripeStandIn(opts: { port?: number; secretKey?: stri
     sessions,
     refunds,
     faults,
+    refundStatus: 'succeeded',
     endpoint: null,
+    async finishRefund(refundId, status) {
+      const refund = refunds.get(refundId)
+      if (!refund || refund.status !== 'pending') throw new Error(`refund ${refundId} is not pending`)
+      refund.status = status
+      if (status === 'succeeded') deliver('charge.refunded', chargeOf(refund.payment_intent))
+      else deliver('refund.failed', { ...refund, failure_reason: 'expired_or_canceled_card' })
+      await standIn.settled()
+    },
     async pay(sessionId) {
       const session = sessions.get(sessionId)
       if (!session || session.status !== 'open') throw new Error(`session ${sessionId} is not open`)
@@ -318,22 +338,31 @@ export async function startStripeStandIn(opts: { port?: number; secretKey?: stri
       currency: session.currency,
       payment_intent: intent,
       charge: `ch_${intent.slice(3)}`,
-      status: 'succeeded',
+      status: standIn.refundStatus,
       metadata: (body.metadata as Record<string, string>) ?? {},
       created: now(),
     }
     refunds.set(refund.id, refund)
-    deliver('charge.refunded', {
-      id: refund.charge,
+    if (refund.status === 'succeeded') deliver('charge.refunded', chargeOf(intent))
+    return { status: 200, body: refund }
+  }
+
+  /** The charge of a PaymentIntent as `charge.refunded` carries it: what its succeeded refunds add up to. */
+  function chargeOf(intent: string) {
+    const session = [...sessions.values()].find((s) => s.payment_intent === intent)!
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment_intent === intent && r.status === 'succeeded')
+      .reduce((sum, r) => sum + r.amount, 0)
+    return {
+      id: `ch_${intent.slice(3)}`,
       object: 'charge',
       amount: session.amount_total,
-      amount_refunded: refunded + amount,
+      amount_refunded: refunded,
       currency: session.currency,
       payment_intent: intent,
-      refunded: refunded + amount === session.amount_total,
+      refunded: refunded === session.amount_total,
       metadata: {},
-    })
-    return { status: 200, body: refund }
+    }
   }
 
   /** Stripe's list envelope with `created[gte|lt]`, `limit` and `starting_after` (newest first). */
