@@ -194,6 +194,38 @@ describeOnEachDriver('PayPal Orders v2', (driver) => {
     expect(await orderStatus(tdb.db, order.id)).toBe('delivered')
   })
 
+  it('ignores a completed capture in another currency for the same amount, and logs a capture not ours at warn', async () => {
+    const { order, paymentId, paypalOrderId } = await startedOrder()
+    const capture = {
+      id: 'CAPTUREOTHERCUR',
+      status: 'COMPLETED',
+      amount: { currency_code: 'EUR', value: (order.totalMinor / 100).toFixed(2) },
+      invoice_id: paymentId,
+      custom_id: order.id,
+      supplementary_data: { related_ids: { order_id: paypalOrderId } },
+    }
+    const type = 'PAYMENT.CAPTURE.COMPLETED'
+    const warn = vi.spyOn(log, 'warn')
+    try {
+      expect(await paypal.send(type, capture)).toBe(200)
+      expect(hook.answers.at(-1)!.outcome).toBe('ignored')
+      expect(await paymentRow(paymentId)).toMatchObject({ status: 'pending', captureId: null })
+      expect(await orderStatus(tdb.db, order.id)).toBe('awaiting_payment')
+
+      const notOurs = '5b7e3c1a-0000-4000-8000-000000000000'
+      const eventId = `WH-NOT-OURS-${paymentId}`
+      const foreign = { ...capture, amount: { currency_code: 'USD', value: '1.00' }, invoice_id: notOurs }
+      expect(await paypal.send(type, foreign, { id: eventId })).toBe(200)
+      expect(hook.answers.at(-1)).toEqual({ status: 200, outcome: 'ignored' })
+      expect(warn.mock.calls).toContainEqual([
+        { eventId, reference: notOurs },
+        'webhook for an unknown payment ignored',
+      ])
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
   it('tells the shopper PayPal is unavailable on timeouts and 5xx, keeps the order payable, retries with the same id', async () => {
     const sku = await pickSku(tdb.db, 'topup')
     const user = await makeUser(tdb.db)
