@@ -320,7 +320,7 @@ function suite(driver: 'pglite' | 'postgres') {
     expect(done.events.filter((e) => e.type === 'payment_refunded')).toHaveLength(1)
   })
 
-  it('marks a refund Stripe answers failed as failed, and settles nothing for a pending one that fails later', async () => {
+  it('marks a refund Stripe answers failed as failed, and a pending one that fails later once refund.failed comes', async () => {
     const { order, sessionId } = await deliveredOrder()
     const intent = stripe.sessions.get(sessionId)!.payment_intent!
     const refundsAtStripe = () => [...stripe.refunds.values()].filter((r) => r.payment_intent === intent)
@@ -341,7 +341,7 @@ function suite(driver: 'pglite' | 'postgres') {
     expect(refused.refundableMinor).toBe(order.totalMinor)
     expect(refused.status).toBe('delivered')
 
-    // Pending at first, failed at the bank later: Stripe says refund.failed, which settles nothing.
+    // Pending at first, failed at the bank later: refund.failed fails the row, once.
     stripe.refundStatus = 'pending'
     try {
       await refundOrder(tdb.db, order.id, { actor: admin }, { amountMinor: part })
@@ -350,14 +350,26 @@ function suite(driver: 'pglite' | 'postgres') {
     } finally {
       stripe.refundStatus = 'succeeded'
     }
+    const waiting = await getOrderDetail(tdb.db, null, order.id)
+    expect(waiting.refunds.map((r) => r.status)).toEqual(['failed', 'requested'])
+    expect(waiting.refundableMinor).toBe(order.totalMinor - part)
     const later = refundsAtStripe().find((r) => r.status === 'pending')!
     const answered = hook.answers.length
     await stripe.finishRefund(later.id, 'failed')
-    expect(hook.answers.slice(answered)).toEqual([{ status: 200, outcome: 'ignored' }])
+    expect(hook.answers.slice(answered)).toEqual([{ status: 200, outcome: 'applied' }])
     const after = await getOrderDetail(tdb.db, null, order.id)
-    expect(after.refunds.map((r) => r.status)).not.toContain('succeeded')
+    expect(after.refunds.map((r) => r.status)).toEqual(['failed', 'failed'])
+    expect(after.events.filter((e) => e.type === 'refund_failed')).toHaveLength(2)
+    expect(after.refundableMinor).toBe(order.totalMinor)
     expect(after.status).toBe('delivered')
     expect(after.events.map((e) => e.type)).not.toContain('payment_refunded')
+    // Stripe delivers the same event again: nothing moves twice.
+    const failedEvent = hook.answers.length
+    await stripe.send('refund.failed', { ...later, status: 'failed', failure_reason: 'expired_or_canceled_card' })
+    expect(hook.answers.slice(failedEvent).map((a) => a.outcome)).toEqual(['unchanged'])
+    expect(
+      (await getOrderDetail(tdb.db, null, order.id)).events.filter((e) => e.type === 'refund_failed'),
+    ).toHaveLength(2)
   })
 
   it('refunds the card through Stripe by itself when the delivery fails for good', async () => {

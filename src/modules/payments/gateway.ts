@@ -48,6 +48,7 @@ export const GATEWAY_EVENT_TYPES = [
   'payment.failed',
   'payment.cancelled',
   'payment.refunded',
+  'payment.refund_failed',
 ] as const
 export type GatewayEventType = (typeof GATEWAY_EVENT_TYPES)[number]
 
@@ -59,7 +60,7 @@ export interface GatewayEvent {
   amountMinor: number
   currency: string
   failureCode?: string
-  /** `payment.refunded`: the merchant's idempotency key of the refund this event reports. */
+  /** `payment.refunded` / `payment.refund_failed`: the merchant's idempotency key of the refund this event reports. */
   refundKey?: string
   /** `payment.captured`: the provider's id of the money taken (Stripe PaymentIntent, PayPal capture). */
   captureId?: string

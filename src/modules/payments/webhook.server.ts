@@ -13,7 +13,7 @@ import { log } from '~/server/log'
 import { paymentSettled, webhookApplied } from '~/server/metrics'
 import { AppError } from '~/modules/errors/app-error'
 import { isPayable } from '~/modules/orders/order-status'
-import { requestRefund, settleRefund } from '~/modules/orders/refunds.server'
+import { failRefund, requestRefund, settleRefund } from '~/modules/orders/refunds.server'
 import { moveOrder } from '~/modules/orders/move-order.server'
 import { lockOrderOfPayment, type LockedOrder } from '~/modules/orders/order-lock.server'
 import { noteOrderEvent } from '~/modules/orders/timeline.server'
@@ -40,7 +40,8 @@ const eventSchema = z.object({
   createdAt: z.string(),
 })
 
-const STATUS_OF: Record<GatewayEventType, PaymentStatus> = {
+/** A refund that failed at the bank moves no payment: it is not in this table. */
+const STATUS_OF: Record<Exclude<GatewayEventType, 'payment.refund_failed'>, PaymentStatus> = {
   'payment.requires_action': 'requires_action',
   'payment.captured': 'succeeded',
   'payment.failed': 'failed',
@@ -191,6 +192,7 @@ async function applyToPayment(
   { order, payment }: NonNullable<Awaited<ReturnType<typeof lockOrderOfPayment>>>,
 ): Promise<WebhookOutcome> {
   if (event.type === 'payment.refunded') return applyRefund(tx, payment.id, event)
+  if (event.type === 'payment.refund_failed') return applyRefundFailure(tx, payment.id, event)
   if (payment.amountMinor !== event.amountMinor || payment.currency !== event.currency) {
     log.error({ eventId: event.id, paymentId: payment.id }, 'webhook amount does not match the payment; ignored')
     return 'ignored'
@@ -259,7 +261,8 @@ async function applyToPayment(
  * `refund:<refundId>`. Settling is idempotent, so the refund job getting there first is fine.
  * A refund we never asked for (made in the gateway's own dashboard) needs a person, not a guess.
  */
-async function applyRefund(tx: Db, paymentId: string, event: GatewayEvent): Promise<WebhookOutcome> {
+/** Our refund an event names by its key (`refund:<refundId>`), when amount and currency match. */
+async function refundNamedBy(tx: Db, paymentId: string, event: GatewayEvent) {
   const refundId = z.uuid().safeParse(event.refundKey?.replace(/^refund:/, ''))
   const [refund] = refundId.success
     ? await tx
@@ -269,9 +272,24 @@ async function applyRefund(tx: Db, paymentId: string, event: GatewayEvent): Prom
     : []
   if (!refund || refund.amountMinor !== event.amountMinor || refund.currency !== event.currency) {
     log.error({ eventId: event.id, paymentId, refundKey: event.refundKey }, 'webhook for a refund we did not ask for')
-    return 'ignored'
+    return undefined
   }
-  return settleRefund(tx, refund.id)
+  return refund
+}
+
+async function applyRefund(tx: Db, paymentId: string, event: GatewayEvent): Promise<WebhookOutcome> {
+  const refund = await refundNamedBy(tx, paymentId, event)
+  return refund ? settleRefund(tx, refund.id) : 'ignored'
+}
+
+/**
+ * A refund the gateway took as pending and the bank then refused: the row fails and its amount
+ * becomes refundable again, as when the gateway refuses at once (refund.server.ts). Only a row
+ * still `requested` moves, so a late or replayed failure changes nothing.
+ */
+async function applyRefundFailure(tx: Db, paymentId: string, event: GatewayEvent): Promise<WebhookOutcome> {
+  const refund = await refundNamedBy(tx, paymentId, event)
+  return refund ? failRefund(tx, refund.id, event.failureCode ?? 'refund_failed') : 'ignored'
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Stripe's webhook events in our words (GatewayEvent), pure: Checkout Session events carry our
- * payment id in `metadata.payment_id`; a refund's key is in the refund's `metadata.refund_key`.
+ * payment id in `metadata.payment_id`; a refund's key is in the refund's `metadata.refund_key`
+ * (`charge.refunded` for the refunds that succeeded, `refund.failed` for one the bank refused later).
  * Events we do not use map to nothing (Stripe is told 200 and stops sending them).
  */
 import type { Stripe } from 'stripe'
@@ -28,6 +29,8 @@ export async function toGatewayEvents(event: Stripe.Event, listRefunds: RefundLi
       return [sessionEvent(event, event.data.object, 'payment.cancelled', createdAt, 'session_expired')]
     case 'charge.refunded':
       return refundEvents(event, event.data.object, listRefunds, createdAt)
+    case 'refund.failed':
+      return [refundFailedEvent(event, event.data.object, createdAt)]
     default:
       return []
   }
@@ -80,6 +83,21 @@ async function refundEvents(
       ...(r.metadata?.refund_key ? { refundKey: r.metadata.refund_key } : {}),
       createdAt,
     }))
+}
+
+/** A refund Stripe first answered `pending` was refused by the bank (`failure_reason` says why). */
+function refundFailedEvent(event: Stripe.Event, refund: Stripe.Refund, createdAt: string): GatewayEvent {
+  return {
+    id: event.id,
+    type: 'payment.refund_failed',
+    reference: refund.metadata?.payment_id ?? '',
+    externalId: idOf(refund.payment_intent) ?? refund.id,
+    amountMinor: refund.amount,
+    currency: refund.currency.toUpperCase(),
+    failureCode: refund.failure_reason ?? 'refund_failed',
+    ...(refund.metadata?.refund_key ? { refundKey: refund.metadata.refund_key } : {}),
+    createdAt,
+  }
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | undefined {
