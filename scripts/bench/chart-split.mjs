@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 
-const CHART_MARKER = /uPlot/
+// uPlot's own class names, not its name: the dashboard's chunk names uPlot's chunk and stylesheet.
+const CHART_MARKER = /\bu-cursor-x\b/
 
 export function chartSplit(firstLoad) {
   const dir = 'dist/client/assets'

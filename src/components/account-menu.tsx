@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DropdownMenu } from 'radix-ui'
-import { CircleUserRound } from '~/components/icons'
+import { CircleUserRound } from '~/components/icons/circle-user-round'
 import { signOut } from '~/modules/auth/sign-out'
 import { localizePath, type Locale } from '~/modules/i18n/locales'
 import { CreditBadge } from '~/modules/store-credit/components/credit-badge'

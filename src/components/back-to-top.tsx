@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { ArrowUp } from '~/components/icons'
+import { ArrowUp } from '~/components/icons/arrow-up'
 import { useEffect, useState } from 'react'
 
 /** SPEC §2/§9: bottom offset 130, right offset 10 on mobile and 20 otherwise. */

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
-import { Monitor, Moon, Sun } from '~/components/icons'
+import { Monitor } from '~/components/icons/monitor'
+import { Moon } from '~/components/icons/moon'
+import { Sun } from '~/components/icons/sun'
 import { useMemo } from 'react'
 import { useColorMode, validForcedMode, type ColorModePreference } from '~/modules/shell/color-mode'
 

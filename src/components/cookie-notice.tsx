@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLoaderData } from '@tanstack/react-router'
-import { X } from '~/components/icons'
+import { X } from '~/components/icons/x'
 import { useState } from 'react'
 import { dismissCookieNotice } from '~/modules/shell/cookie-notice'
 

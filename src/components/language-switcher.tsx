@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLoaderData, useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
-import { Languages } from '~/components/icons'
+import { Languages } from '~/components/icons/languages'
 import { useEffect } from 'react'
 import { LOCALES, LOCALE_NAMES, isLocale, localeCookieString, localizePath } from '~/modules/i18n/locales'
 

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRef, useState, type ComponentType } from 'react'
-import { Search, X } from '~/components/icons'
+import { Search } from '~/components/icons/search'
+import { X } from '~/components/icons/x'
 import { openMessageArea } from '~/modules/i18n/i18n'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import type { SearchComboboxProps } from '~/modules/search/components/search-combobox'

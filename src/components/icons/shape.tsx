@@ -2,8 +2,10 @@
  * The shop's icons are Lucide's shapes (https://lucide.dev, ISC licence; copied from lucide-react
  * 1.75.0) drawn by this one small component. lucide-react's own runtime (a context, attribute
  * building, class merging, accessibility checks) sat in every page's boot script (ADR 072). To add
- * an icon, copy its `node` from Lucide into a module of its own beside these and export it from
- * index.ts.
+ * an icon, copy its `node` from Lucide into a module of its own beside these, and import each icon
+ * from its module (`~/components/icons/search`). There is no index on purpose: imported from the
+ * boot script it put every icon the app uses into every page's first load, and otherwise into
+ * whichever lazy chunk held it, which the home page then loaded (issue 36).
  */
 import { createElement, type ReactElement, type SVGProps } from 'react'
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Gamepad2 } from '~/components/icons'
+import { Gamepad2 } from '~/components/icons/gamepad-2'
 
 /** A centred card on a quiet background, for sign-in pages. */
 export function LoginLayout({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useLoaderData } from '@tanstack/react-router'
-import { RefreshCw } from '~/components/icons'
+import { RefreshCw } from '~/components/icons/refresh-cw'
 import { useEffect, useState } from 'react'
 
 /** SPEC §9: the build metadata is checked every 60 minutes (and when the tab regains focus). */

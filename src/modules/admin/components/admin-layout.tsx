@@ -1,21 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import {
-  Banknote,
-  BookOpen,
-  FileText,
-  Gamepad2,
-  History,
-  LayoutDashboard,
-  LifeBuoy,
-  ReceiptText,
-  ShieldCheck,
-  Store,
-  TicketPercent,
-  UserCog,
-  Users,
-  type Icon,
-} from '~/components/icons'
+import { Banknote } from '~/components/icons/banknote'
+import { BookOpen } from '~/components/icons/book-open'
+import { FileText } from '~/components/icons/file-text'
+import { Gamepad2 } from '~/components/icons/gamepad-2'
+import { History } from '~/components/icons/rotate-ccw-clock'
+import { LayoutDashboard } from '~/components/icons/layout-dashboard'
+import { LifeBuoy } from '~/components/icons/life-buoy'
+import { ReceiptText } from '~/components/icons/receipt-text'
+import { ShieldCheck } from '~/components/icons/shield-check'
+import { Store } from '~/components/icons/store'
+import { TicketPercent } from '~/components/icons/ticket-percent'
+import { UserCog } from '~/components/icons/user-cog'
+import { Users } from '~/components/icons/users'
+import { type Icon } from '~/components/icons/shape'
 import type { ReactNode } from 'react'
 import { useLocalePrefix } from '~/modules/i18n/use-locale-prefix'
 import type { StaffViewer } from '~/modules/admin/admin.schemas'

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { ArrowDown, ArrowUp } from '~/components/icons'
+import { ArrowDown } from '~/components/icons/arrow-down'
+import { ArrowUp } from '~/components/icons/arrow-up'
 import { secondaryButton } from './content-ui'
 
 /** The ids with the one at `index` moved one place up (-1) or down (+1). */

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { ChevronLeft, ChevronRight } from '~/components/icons'
+import { ChevronLeft } from '~/components/icons/chevron-left'
+import { ChevronRight } from '~/components/icons/chevron-right'
 import { useEffect, useState } from 'react'
 import { localizePath } from '~/modules/i18n/locales'
 import type { LinkItem } from '~/modules/cms/cms.schemas'

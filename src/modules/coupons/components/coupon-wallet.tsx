@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { TicketPercent } from '~/components/icons'
+import { TicketPercent } from '~/components/icons/ticket-percent'
 import { EmptyState, ListSkeleton } from '~/components/list-states'
 import { useState, type FormEvent } from 'react'
 import { LOCALE_CURRENCY } from '~/modules/catalog/money'

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CircleHelp } from '~/components/icons'
+import { CircleHelp } from '~/components/icons/circle-question-mark'
 
 /**
  * "Where is my player ID?": short steps and a drawn profile screen with the game's example ID

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useId } from 'react'
-import { CreditCard, Wallet } from '~/components/icons'
+import { CreditCard } from '~/components/icons/credit-card'
+import { Wallet } from '~/components/icons/wallet'
 import { PaymentLogos } from '~/components/payment-logos'
 import { localMethodName, paymentMethodsFor } from '~/modules/payments/payment-methods'
 import { usePaymentSetup } from '~/modules/payments/use-payment-setup'

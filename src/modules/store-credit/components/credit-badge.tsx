@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { Wallet } from '~/components/icons'
+import { Wallet } from '~/components/icons/wallet'
 import { LOCALE_CURRENCY } from '~/modules/catalog/money'
 import { useMoney } from '~/modules/catalog/use-money'
 import { DEFAULT_LOCALE, isLocale, localizePath, type Locale } from '~/modules/i18n/locales'
