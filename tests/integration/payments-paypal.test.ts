@@ -63,6 +63,22 @@ describeOnEachDriver('PayPal Orders v2', (driver) => {
     return { user, order, paymentId: started.paymentId!, redirectUrl: started.redirectUrl, paypalOrderId }
   }
 
+  /** The capture PayPal reports in PAYMENT.CAPTURE.* webhooks, for the whole order in `currency`. */
+  function completedCapture(
+    started: { order: { id: string; totalMinor: number }; paymentId: string; paypalOrderId: string },
+    id: string,
+    currency: string,
+  ) {
+    return {
+      id,
+      status: 'COMPLETED',
+      amount: { currency_code: currency, value: (started.order.totalMinor / 100).toFixed(2) },
+      invoice_id: started.paymentId,
+      custom_id: started.order.id,
+      supplementary_data: { related_ids: { order_id: started.paypalOrderId } },
+    }
+  }
+
   async function paymentRow(paymentId: string) {
     const [row] = await tdb.db.select().from(t.payments).where(eq(t.payments.id, paymentId))
     return row!
@@ -158,14 +174,7 @@ describeOnEachDriver('PayPal Orders v2', (driver) => {
 
   it('refuses forged, stale and unsigned webhooks with 400; ignores other amounts, replays and late denials', async () => {
     const { order, paymentId, paypalOrderId } = await startedOrder()
-    const capture = {
-      id: 'CAPTURESTANDIN1',
-      status: 'COMPLETED',
-      amount: { currency_code: 'USD', value: (order.totalMinor / 100).toFixed(2) },
-      invoice_id: paymentId,
-      custom_id: order.id,
-      supplementary_data: { related_ids: { order_id: paypalOrderId } },
-    }
+    const capture = completedCapture({ order, paymentId, paypalOrderId }, 'CAPTURESTANDIN1', 'USD')
     const type = 'PAYMENT.CAPTURE.COMPLETED'
     expect(await paypal.send(type, capture, { tamper: (b) => b.replace('"COMPLETED"', '"COMPLETED" ') })).toBe(200)
     // ^ whitespace only: the same event, still verified. A changed value is not:
@@ -196,14 +205,7 @@ describeOnEachDriver('PayPal Orders v2', (driver) => {
 
   it('ignores a completed capture in another currency for the same amount, and logs a capture not ours at warn', async () => {
     const { order, paymentId, paypalOrderId } = await startedOrder()
-    const capture = {
-      id: 'CAPTUREOTHERCUR',
-      status: 'COMPLETED',
-      amount: { currency_code: 'EUR', value: (order.totalMinor / 100).toFixed(2) },
-      invoice_id: paymentId,
-      custom_id: order.id,
-      supplementary_data: { related_ids: { order_id: paypalOrderId } },
-    }
+    const capture = completedCapture({ order, paymentId, paypalOrderId }, 'CAPTUREOTHERCUR', 'EUR')
     const type = 'PAYMENT.CAPTURE.COMPLETED'
     const warn = vi.spyOn(log, 'warn')
     try {

@@ -75,6 +75,18 @@ function suite(driver: 'pglite' | 'postgres') {
     return { user, order, paymentId: started.paymentId!, redirectUrl: started.redirectUrl, sessionId }
   }
 
+  /** An order whose card start Stripe answers with these statuses (the SDK's three tries): refused as UNAVAILABLE. */
+  async function orderRefusedWhileStripeAnswers(...statuses: [number, number, number]) {
+    const sku = await pickSku(tdb.db, 'topup')
+    const user = await makeUser(tdb.db)
+    const { order } = await createOrder(tdb.db, user, orderInput(sku))
+    stripe.faults.push(...statuses.map((status) => ({ kind: 'status' as const, status })))
+    await expect(startPayment(tdb.db, user, { orderId: order.id, method: 'card' }, urls)).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    })
+    return { user, order }
+  }
+
   async function paymentRow(paymentId: string) {
     const [row] = await tdb.db.select().from(t.payments).where(eq(t.payments.id, paymentId))
     return row!
@@ -438,17 +450,7 @@ function suite(driver: 'pglite' | 'postgres') {
   })
 
   it('treats Stripe 5xx the same: unavailable, payable, one session once it answers', async () => {
-    const sku = await pickSku(tdb.db, 'topup')
-    const user = await makeUser(tdb.db)
-    const { order } = await createOrder(tdb.db, user, orderInput(sku))
-    stripe.faults.push(
-      { kind: 'status', status: 500 },
-      { kind: 'status', status: 503 },
-      { kind: 'status', status: 502 },
-    )
-    await expect(startPayment(tdb.db, user, { orderId: order.id, method: 'card' }, urls)).rejects.toMatchObject({
-      code: 'UNAVAILABLE',
-    })
+    const { user, order } = await orderRefusedWhileStripeAnswers(500, 503, 502)
     expect(stripe.faults).toHaveLength(0) // the SDK tried three times
     expect(await orderStatus(tdb.db, order.id)).toBe('awaiting_payment')
     const retried = await startPayment(tdb.db, user, { orderId: order.id, method: 'card' }, urls)
@@ -478,17 +480,7 @@ function suite(driver: 'pglite' | 'postgres') {
     const info = vi.spyOn(log, 'info')
     const warn = vi.spyOn(log, 'warn')
     try {
-      const sku = await pickSku(tdb.db, 'topup')
-      const user = await makeUser(tdb.db)
-      const { order } = await createOrder(tdb.db, user, orderInput(sku))
-      stripe.faults.push(
-        { kind: 'status', status: 503 },
-        { kind: 'status', status: 503 },
-        { kind: 'status', status: 503 },
-      )
-      await expect(startPayment(tdb.db, user, { orderId: order.id, method: 'card' }, urls)).rejects.toMatchObject({
-        code: 'UNAVAILABLE',
-      })
+      const { user, order } = await orderRefusedWhileStripeAnswers(503, 503, 503)
       await startPayment(tdb.db, user, { orderId: order.id, method: 'card' }, urls)
       const lines = (spy: typeof info, msg: string) =>
         spy.mock.calls
